@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** One type for both drivers (stack.md pitfall 15). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The PGlite instance when embedded (pg-boss and raw multi-statement scripts need it). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** A real PostgreSQL server. */
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+/** Embedded PostgreSQL in `dir` (parent folders created: stack.md pitfall 7), or in memory for "memory://". */
+export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
+  let pglite: PGlite;
+  if (dir === "memory://") {
+    pglite = new PGlite({ loadDataDir });
+  } else {
+    const path = resolve(dir, "pglite");
+    mkdirSync(path, { recursive: true });
+    pglite = new PGlite(path);
+  }
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { accounts } from "./organisations";
+import { idColumn, timestamps } from "./columns";
+
+/** Customers (residents). The has_* flags are kept by the policy and lease services (reference section 3.1). */
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn(),
+    email: text("email").notNull(),
+    encrypted_password: text("encrypted_password"),
+    enabled: boolean("enabled").notNull().default(true),
+    has_existing_policies: boolean("has_existing_policies").notNull().default(false),
+    has_current_leases: boolean("has_current_leases").notNull().default(false),
+    has_leases: boolean("has_leases").notNull().default(false),
+    stripe_id: text("stripe_id"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+);
+
+export const accountUsers = pgTable(
+  "account_users",
+  {
+    account_id: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "enabled", "disabled"] }).notNull().default("enabled"),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index("account_users_user_idx").on(t.user_id)],
+);
+
+/**
+ * Links to records in property-management systems. A customer's T code is the external_id of its first
+ * resident profile (reference section 3.6).
+ */
+export const integrationProfiles = pgTable(
+  "integration_profiles",
+  {
+    id: idColumn(),
+    integration_id: integer("integration_id"),
+    external_id: text("external_id").notNull(),
+    external_context: text("external_context").notNull().default("resident"),
+    profileable_type: text("profileable_type", { enum: ["User", "Insurable", "Lease"] }).notNull(),
+    profileable_id: integer("profileable_id").notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("integration_profiles_profileable_idx").on(t.profileable_type, t.profileable_id),
+    index("integration_profiles_external_id_lower_idx").on(sql`lower(${t.external_id})`),
+  ],
+);

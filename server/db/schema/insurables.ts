@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { accounts, agencies } from "./organisations";
+import { idColumn, timestamps } from "./columns";
+
+/** Fixed ids as document 3 section 3 gives them: 1–3 communities, 4–5 units, 7 buildings. */
+export const insurableTypes = pgTable("insurable_types", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  category: text("category", { enum: ["property", "entity"] }).notNull().default("property"),
+  enabled: boolean("enabled").notNull().default(true),
+});
+
+/** Communities, buildings and units. A child shares its parent's account (enforced in the insurable service). */
+export const insurables = pgTable(
+  "insurables",
+  {
+    id: idColumn(),
+    title: text("title").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    account_id: integer("account_id").references(() => accounts.id),
+    agency_id: integer("agency_id").references(() => agencies.id),
+    insurable_type_id: integer("insurable_type_id")
+      .notNull()
+      .references(() => insurableTypes.id),
+    insurable_id: integer("insurable_id").references((): AnyPgColumn => insurables.id),
+    category: text("category", { enum: ["property", "entity"] }).notNull().default("property"),
+    covered: boolean("covered").notNull().default(false),
+    expanded_covered: jsonb("expanded_covered").notNull().default({}),
+    occupied: boolean("occupied").notNull().default(false),
+    confirmed: boolean("confirmed").notNull().default(true),
+    preferred_ho4: boolean("preferred_ho4").notNull().default(false),
+    additional_interest: boolean("additional_interest").notNull().default(false),
+    additional_interest_name: text("additional_interest_name"),
+    minimum_liability: integer("minimum_liability"),
+    special_status: text("special_status", { enum: ["none", "affordable"] }).notNull().default("none"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("insurables_account_idx").on(t.account_id, t.insurable_type_id),
+    index("insurables_parent_idx").on(t.insurable_id),
+    index("insurables_agency_idx").on(t.agency_id),
+    index("insurables_title_lower_idx").on(sql`lower(${t.title})`),
+  ],
+);

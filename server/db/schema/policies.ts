@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { BILLING_STATUSES, CANCELLATION_REASONS, COVERAGE_DESIGNATIONS, POLICY_STATUSES, RENEWAL_STATUSES } from "../../../src/domain/policies";
+import { carriers } from "./carriers";
+import { users } from "./customers";
+import { insurables } from "./insurables";
+import { accounts, agencies } from "./organisations";
+import { idColumn, timestamps } from "./columns";
+
+export const policyTypes = pgTable("policy_types", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  slug: text("slug").notNull(),
+  designation: text("designation"),
+  enabled: boolean("enabled").notNull().default(true),
+  master: boolean("master").notNull().default(false),
+  master_coverage: boolean("master_coverage").notNull().default(false),
+});
+
+/**
+ * Policies bought in the platform (policy_in_system) and proofs of coverage uploaded by residents (external).
+ * Money columns are cents. system_data holds review data such as rejection_reasons (document 2 section 3).
+ */
+export const policies = pgTable(
+  "policies",
+  {
+    id: idColumn(),
+    number: text("number").notNull(),
+    effective_date: date("effective_date"),
+    expiration_date: date("expiration_date"),
+    auto_renew: boolean("auto_renew").notNull().default(false),
+    auto_pay: boolean("auto_pay").notNull().default(false),
+    status: text("status", { enum: POLICY_STATUSES }).notNull(),
+    billing_status: text("billing_status", { enum: BILLING_STATUSES }),
+    renewal_status: text("renewal_status", { enum: RENEWAL_STATUSES }).notNull().default("NONE"),
+    system_purchased: boolean("system_purchased").notNull().default(false),
+    system_data: jsonb("system_data").$type<Record<string, unknown>>().notNull().default({}),
+    agency_id: integer("agency_id").references(() => agencies.id),
+    account_id: integer("account_id").references(() => accounts.id),
+    carrier_id: integer("carrier_id").references(() => carriers.id),
+    policy_type_id: integer("policy_type_id")
+      .notNull()
+      .references(() => policyTypes.id),
+    policy_in_system: boolean("policy_in_system").notNull().default(false),
+    policy_group_id: integer("policy_group_id"),
+    policy_id: integer("policy_id").references((): AnyPgColumn => policies.id),
+    out_of_system_carrier_title: text("out_of_system_carrier_title"),
+    cancellation_reason: text("cancellation_reason", { enum: CANCELLATION_REASONS }),
+    cancellation_date: date("cancellation_date"),
+    marked_for_cancellation: boolean("marked_for_cancellation").notNull().default(false),
+    marked_for_cancellation_info: text("marked_for_cancellation_info"),
+    premium_total: bigint("premium_total", { mode: "number" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("policies_number_key").on(t.number),
+    index("policies_account_idx").on(t.account_id, t.status),
+    index("policies_agency_idx").on(t.agency_id, t.status),
+    index("policies_status_idx").on(t.status),
+    index("policies_carrier_idx").on(t.carrier_id),
+    index("policies_type_idx").on(t.policy_type_id),
+    index("policies_created_at_idx").on(t.created_at),
+    index("policies_number_lower_idx").on(sql`lower(${t.number})`),
+  ],
+);
+
+export const policyUsers = pgTable(
+  "policy_users",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    primary: boolean("primary").notNull().default(false),
+    spouse: boolean("spouse").notNull().default(false),
+    status: text("status", { enum: ["invited", "accepted", "disputed", "removed"] }).notNull().default("accepted"),
+    ...timestamps(),
+  },
+  (t) => [index("policy_users_policy_idx").on(t.policy_id), index("policy_users_user_idx").on(t.user_id)],
+);
+
+export const policyInsurables = pgTable(
+  "policy_insurables",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    insurable_id: integer("insurable_id")
+      .notNull()
+      .references(() => insurables.id),
+    primary: boolean("primary").notNull().default(true),
+    current: boolean("current").notNull().default(true),
+    auto_assign: boolean("auto_assign").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [index("policy_insurables_policy_idx").on(t.policy_id), index("policy_insurables_insurable_idx").on(t.insurable_id)],
+);
+
+export const policyCoverages = pgTable(
+  "policy_coverages",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    title: text("title"),
+    designation: text("designation", { enum: COVERAGE_DESIGNATIONS }).notNull(),
+    limit: bigint("limit", { mode: "number" }),
+    deductible: bigint("deductible", { mode: "number" }),
+    occurrence_limit: bigint("occurrence_limit", { mode: "number" }),
+    aggregate_limit: bigint("aggregate_limit", { mode: "number" }),
+    enabled: boolean("enabled").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("policy_coverages_policy_idx").on(t.policy_id)],
+);

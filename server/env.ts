@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The only module that reads process.env. A bad value stops the start with a message naming the variable.
+ * Every variable is documented in README.md ("Configuration").
+ */
+const booleanFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]?$/, "must be a number of seconds or a duration such as 30m, 12h, 14d")
+  .transform((v) => {
+    const n = Number.parseInt(v, 10);
+    const unit = v.at(-1);
+    const factor = unit === "m" ? 60 : unit === "h" ? 3600 : unit === "d" ? 86400 : 1;
+    return n * factor;
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SEED_DEMO: booleanFlag,
+  TOKEN_TTL: duration.default(14 * 86400),
+  SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z.string().default("Coverdesk <no-reply@coverdesk.test>"),
+  PUBLIC_URL: z.string().url("must be a URL such as http://localhost:3000").optional(),
+  NEW_PLATFORM_URL: z.string().url("must be a URL").optional().or(z.literal("").transform(() => undefined)),
+  SUPPORT_EMAIL: z.string().email("must be an email address").default("support@coverdesk.test"),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGN_IN_WINDOW: duration.default(15 * 60),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STATIC_DIR: z.string().default("./dist"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+/** The environment tests build apps with: no SMTP, quiet logs. */
+export function testEnv(overrides: Partial<Record<string, string>> = {}): Env {
+  return loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
+}

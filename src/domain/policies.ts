@@ -1,0 +1,101 @@
+/**
+ * Policy enums. Stored statuses are the union of document 1 section 4 and document 2 section 4 (readings C-08);
+ * the browse filter offers only its eight.
+ */
+export const POLICY_STATUSES = [
+  "AWAITING_PAYMENT",
+  "AWAITING_ACH",
+  "PAID",
+  "BOUND",
+  "BOUND_WITH_WARNING",
+  "BIND_ERROR",
+  "BIND_REJECTED",
+  "RENEWING",
+  "RENEWED",
+  "EXPIRED",
+  "CANCELLED",
+  "REINSTATED",
+  "EXTERNAL_UNVERIFIED",
+  "EXTERNAL_VERIFIED",
+  "EXTERNAL_REJECTED",
+  "ARCHIVED",
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+/** Statuses in which a policy counts as active (reference section 3.5). */
+export const ACTIVE_POLICY_STATUSES: readonly PolicyStatus[] = [
+  "BOUND",
+  "BOUND_WITH_WARNING",
+  "RENEWING",
+  "RENEWED",
+  "REINSTATED",
+  "EXTERNAL_VERIFIED",
+];
+
+/** External (proof-of-coverage) review statuses ↔ stored statuses (readings C-09). */
+export const REVIEW_STATUS_TO_POLICY_STATUS = {
+  verified: "EXTERNAL_VERIFIED",
+  unverified: "EXTERNAL_UNVERIFIED",
+  rejected: "EXTERNAL_REJECTED",
+  cancelled: "CANCELLED",
+} as const satisfies Record<string, PolicyStatus>;
+
+export const BILLING_STATUSES = ["CURRENT", "BEHIND", "REJECTED", "RESCINDED", "ERROR", "EXTERNAL"] as const;
+export const RENEWAL_STATUSES = [
+  "NONE",
+  "UPCOMING",
+  "REJECTED",
+  "PREPARING",
+  "PREPARED",
+  "PREPARATION_FAILED",
+  "PENDING",
+  "RENEWED",
+  "FAILED",
+] as const;
+export const CANCELLATION_REASONS = [
+  "nonpayment",
+  "agent_request",
+  "insured_request",
+  "new_application_nonpayment",
+  "underwriter_cancellation",
+  "disqualification",
+  "test_policy",
+  "manual_cancellation_with_refunds",
+  "manual_cancellation_without_refunds",
+] as const;
+
+/** Policy type ids as the reference gives them (section 3.4). */
+export const POLICY_TYPES = [
+  { id: 1, title: "Residential", slug: "residential", master: false, master_coverage: false },
+  { id: 2, title: "Master Policy", slug: "master-policy", master: true, master_coverage: false },
+  { id: 3, title: "Master Policy Coverage", slug: "master-policy-coverage", master: false, master_coverage: true },
+  { id: 4, title: "Commercial", slug: "commercial", master: false, master_coverage: false },
+  { id: 5, title: "Rent Guarantee", slug: "rent-guarantee", master: false, master_coverage: false },
+  { id: 6, title: "Security Deposit Replacement", slug: "security-deposit", master: false, master_coverage: false },
+  { id: 7, title: "Master Security Deposit Replacement", slug: "master-security-deposit", master: true, master_coverage: false },
+  { id: 8, title: "Master Security Deposit Replacement Coverage", slug: "master-security-coverage", master: false, master_coverage: true },
+] as const;
+
+export const COVERAGE_DESIGNATIONS = [
+  "contents",
+  "loss_of_use",
+  "liability",
+  "medical",
+  "deductible",
+  "hurricane",
+  "earthquake",
+  "pet_damage",
+] as const;
+
+export const INVOICE_STATUSES = [
+  "quoted",
+  "upcoming",
+  "available",
+  "pending",
+  "complete",
+  "missed",
+  "cancelled",
+  "managed_externally",
+] as const;
+
+export const LINE_ITEM_CATEGORIES = ["other", "policy_premium", "policy_fee", "policy_tax", "master_policy_premium"] as const;

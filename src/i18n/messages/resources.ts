@@ -1,0 +1,1 @@
+export const resourceMessages = {} as const;

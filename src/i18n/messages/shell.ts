@@ -1,0 +1,1 @@
+export const shellMessages = {} as const;

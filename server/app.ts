@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Database, Db } from "./db/client";
+import type { Env } from "./env";
+import { AppError } from "./lib/errors";
+import { parseBracketQuery } from "./lib/query-string";
+import { registerSignedInArea } from "./lib/role-routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { authPlugin } from "./plugins/auth";
+import { authRoutes } from "./routes/auth/auth.routes";
+import { lookupRoutes } from "./routes/lookups/lookups.routes";
+import { staffRoutes } from "./routes/staffs/staffs.routes";
+import { userRoutes } from "./routes/users/users.routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    env: Env;
+    mailer: Mailer;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  env: Env;
+  mailer?: Mailer;
+}
+
+/** Field path of a validation issue: "/staff/email" → "staff.email". */
+function fieldOf(instancePath: string | undefined, fallback: string): string {
+  const path = (instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
+  return path || fallback;
+}
+
+export async function buildApp({ database, env, mailer }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { querystringParser: parseBracketQuery },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", database.db);
+  app.decorate("env", env);
+  app.decorate(
+    "mailer",
+    mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m) }),
+  );
+  await app.register(authPlugin);
+
+  // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        errors[fieldOf(issue.instancePath, error.validationContext ?? "body")] ??= issue.message ?? "is invalid";
+      }
+      return reply.code(422).send({ message: "Validation failed", errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
+      return reply.code(status).send({ error: code, message: error.message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: "internal_error", message: "Server error" });
+  });
+
+  await app.register(authRoutes, { prefix: "/v2" });
+  registerSignedInArea(app, userRoutes);
+  registerSignedInArea(app, staffRoutes);
+  registerSignedInArea(app, lookupRoutes);
+
+  await registerConsole(app, env);
+  return app;
+}
+
+/** The built console, with real URLs: every non-API path that is not a file answers index.html. */
+async function registerConsole(app: FastifyInstance, env: Env) {
+  const root = resolve(env.STATIC_DIR);
+  const hasConsole = existsSync(resolve(root, "index.html"));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: "1h" });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    if (path.startsWith("/v2/") || path === "/v2") {
+      return reply.code(404).send({ error: "not_found", message: "No such API path" });
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.code(404).send({ error: "not_found", message: "Not found" });
+    }
+    if (!hasConsole) {
+      return reply.code(503).type("text/plain").send("The console is not built. Run `npm run build` (npm start does it for you).");
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,51 @@
+import { eq, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { agencies } from "../db/schema";
+import type { StaffUser } from "../routes/staffs/staff-user";
+import { ForbiddenError } from "./errors";
+
+/**
+ * What a caller may see (DESIGN.md section 3, Scope): staff their own account; agents their agency and its
+ * sub-agencies, narrowed to one of those by `agency_id` (any other is a 403); super admins everything, or one
+ * agency tree when they pass `agency_id`.
+ */
+export type Scope =
+  | { kind: "all" }
+  | { kind: "account"; accountId: number }
+  | { kind: "agencies"; agencyIds: number[] }
+  | { kind: "none" };
+
+/** An agency and its direct sub-agencies (agencies have two levels). */
+export async function agencyTree(db: Db, agencyId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: agencies.id })
+    .from(agencies)
+    .where(or(eq(agencies.id, agencyId), eq(agencies.agency_id, agencyId)));
+  return rows.map((r) => r.id);
+}
+
+export function parseAgencyIdParam(raw: unknown): number | undefined {
+  if (raw === undefined || raw === "" || raw === null) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ForbiddenError("agency_id is not one of your agencies");
+  return n;
+}
+
+export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: number): Promise<Scope> {
+  switch (user.role) {
+    case "super_admin":
+      if (agencyIdParam === undefined) return { kind: "all" };
+      return { kind: "agencies", agencyIds: await agencyTree(db, agencyIdParam) };
+    case "agent": {
+      const tree = await agencyTree(db, user.organizable_id!);
+      if (agencyIdParam === undefined) return { kind: "agencies", agencyIds: tree };
+      if (!tree.includes(agencyIdParam)) throw new ForbiddenError("agency_id is not one of your agencies");
+      const narrowed = await agencyTree(db, agencyIdParam);
+      return { kind: "agencies", agencyIds: narrowed.filter((id) => tree.includes(id)) };
+    }
+    case "staff":
+      return { kind: "account", accountId: user.organizable_id! };
+    default:
+      return { kind: "none" };
+  }
+}

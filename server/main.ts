@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { type Database, openDatabase } from "./db/client";
+import { migrate } from "./db/migrate";
+import { ensureReferenceData } from "./db/reference-data";
+import { isEmpty, seedDemo } from "./db/seed/demo";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/demo-logins";
+import { EnvError, loadEnv } from "./env";
+
+/**
+ * Starts Coverdesk: validates the environment, opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
+ * applies migrations, loads the demo portfolio into an empty embedded database, and serves API + console.
+ */
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  console.log(database.kind === "pglite" ? `Database: embedded PostgreSQL in ${env.DATA_DIR}` : "Database: PostgreSQL (DATABASE_URL)");
+  await migrate(database);
+  await ensureReferenceData(database.db);
+
+  // With a real server, demo data only on request (DESIGN.md section 4); an empty embedded database always gets it.
+  const wantsDemo = database.kind === "pglite" || env.SEED_DEMO;
+  if (wantsDemo && (await isEmpty(database.db))) {
+    console.log("Loading the demo portfolio (first start)…");
+    const started = Date.now();
+    const summary = await seedDemo(database.db);
+    console.log(`Demo portfolio loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
+  }
+
+  const app: FastifyInstance = await buildApp({ database, env });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
+  console.log(`\nCoverdesk is running at http://${shownHost}:${env.PORT}`);
+  if (wantsDemo) {
+    console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
+    for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(15)} ${login.email}`);
+  }
+
+  // Graceful shutdown: stop taking requests, let the ones in flight finish, then close the database cleanly
+  // (PGlite flushes its files on close, so nothing is half-written).
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal} received, shutting down…`);
+    const timer = setTimeout(() => {
+      console.error("Shutdown took too long; exiting.");
+      process.exit(1);
+    }, 15000);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { decideAccess, type Action } from "../../src/domain/access";
+import { ROLE_PREFIX, type Role } from "../../src/domain/roles";
+import { ForbiddenError, NotAuthenticatedError, PermissionNotEnabledError } from "../lib/errors";
+import { parseAgencyIdParam, resolveScope, type Scope } from "../lib/scope";
+import { findSession, type Session } from "../routes/auth/auth.service";
+import { loadStaffUser, type StaffUser } from "../routes/staffs/staff-user";
+
+/** Who is calling: set by `authenticate`, read by every signed-in route. */
+export interface Caller {
+  user: StaffUser;
+  session: Session;
+  scope: Scope;
+}
+
+export interface AccessConfig {
+  resource: string;
+  action: Action;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** The (resource, action) of src/domain/access.ts this route needs; routes without it only need a session. */
+    access?: AccessConfig;
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads the devise_token_auth headers; 401 when they name no live session. */
+export async function authenticate(request: FastifyRequest): Promise<void> {
+  const { db } = request.server;
+  const session = await findSession(db, {
+    token: header(request, "access-token"),
+    client: header(request, "client"),
+    uid: header(request, "uid"),
+  });
+  if (!session) throw new NotAuthenticatedError();
+  const user = await loadStaffUser(db, session.staffId);
+  if (!user) throw new NotAuthenticatedError();
+  const query = request.query as Record<string, unknown> | undefined;
+  const scope = await resolveScope(db, user, parseAgencyIdParam(query?.agency_id));
+  request.caller = { user, session, scope };
+}
+
+/** The role prefix must be the caller's own (DESIGN.md section 3: a prefix that does not match answers 403). */
+export function requirePrefix(role: Role) {
+  return async (request: FastifyRequest) => {
+    if (request.caller?.user.role !== role) throw new ForbiddenError(`This path is for the ${ROLE_PREFIX[role]} role`);
+  };
+}
+
+/** Applies the shared permission table: 403 when the role may never, 401 permission_not_enabled when a key is off. */
+export async function authorize(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  if (!access || !request.caller) return;
+  const decision = decideAccess(request.caller.user, access.resource, access.action);
+  if (decision === "forbidden") throw new ForbiddenError();
+  if (decision === "permission_not_enabled") throw new PermissionNotEnabledError();
+}
+
+export function requireCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw new NotAuthenticatedError();
+  return request.caller;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("caller", null);
+});

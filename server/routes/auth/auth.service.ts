@@ -1,0 +1,174 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { signInFailures, staff, staffSessions } from "../../db/schema";
+import type { Env } from "../../env";
+import { NotAuthenticatedError, TooManyRequestsError, ValidationError } from "../../lib/errors";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashSecret, newSecret, secretMatches } from "../../lib/tokens";
+import type { Mailer } from "../../mail/mailer";
+import { loadStaffUser, type StaffUser } from "../staffs/staff-user";
+
+export const INVALID_CREDENTIALS = "Invalid login credentials. Please try again.";
+export const DEACTIVATED = "Your account is deactivated";
+export const THROTTLED = "Too many failed sign-in attempts. Please try again later.";
+export const PASSWORD_UPDATED = "Your password has been successfully updated.";
+const RESET_TTL_MS = 6 * 3600 * 1000;
+
+/** The devise_token_auth headers (DESIGN.md section 3). */
+export interface AuthHeaders {
+  "access-token": string;
+  "token-type": "Bearer";
+  client: string;
+  expiry: string;
+  uid: string;
+}
+
+export interface Session {
+  sessionId: number;
+  staffId: number;
+  client: string;
+  expiresAt: Date;
+}
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+async function findStaffByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(staff).where(sql`lower(${staff.email}) = ${normaliseEmail(email)}`);
+  return row;
+}
+
+/** Repeated failures for one email (or many from one address) answer 429 until the window passes. */
+async function assertNotThrottled(db: Db, env: Env, email: string, ip: string) {
+  const since = new Date(Date.now() - env.SIGN_IN_WINDOW * 1000);
+  const [{ byEmail, byIp }] = await db
+    .select({
+      byEmail: sql<number>`count(*) FILTER (WHERE ${signInFailures.email} = ${email})::int`,
+      byIp: sql<number>`count(*) FILTER (WHERE ${signInFailures.ip} = ${ip})::int`,
+    })
+    .from(signInFailures)
+    .where(gt(signInFailures.created_at, since));
+  if (byEmail >= env.SIGN_IN_MAX_FAILURES || byIp >= env.SIGN_IN_MAX_FAILURES * 10) throw new TooManyRequestsError(THROTTLED);
+}
+
+export async function signIn(
+  db: Db,
+  env: Env,
+  input: { email: string; password: string; ip: string; userAgent?: string },
+): Promise<{ user: StaffUser; headers: AuthHeaders }> {
+  const email = normaliseEmail(input.email);
+  await assertNotThrottled(db, env, email, input.ip);
+  const row = await findStaffByEmail(db, email);
+  const ok = row ? await verifyPassword(row.encrypted_password, input.password) : await verifyPassword(DUMMY_HASH, input.password);
+  if (!row || !ok) {
+    await db.insert(signInFailures).values({ email, ip: input.ip });
+    throw new NotAuthenticatedError(INVALID_CREDENTIALS);
+  }
+  // Owners sign in even when disabled (reference section 1), so an account can always be re-enabled.
+  if (!row.enabled && !row.owner) throw new NotAuthenticatedError(DEACTIVATED);
+  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  // Old failures of every address are pruned here so the table stays small.
+  await db.delete(signInFailures).where(lt(signInFailures.created_at, new Date(Date.now() - env.SIGN_IN_WINDOW * 1000)));
+
+  const token = newSecret();
+  const client = newSecret(16);
+  const expiresAt = new Date(Date.now() + env.TOKEN_TTL * 1000);
+  await db.insert(staffSessions).values({
+    staff_id: row.id,
+    client,
+    token_hash: hashSecret(token),
+    expires_at: expiresAt,
+    user_agent: input.userAgent?.slice(0, 300),
+  });
+  const user = (await loadStaffUser(db, row.id))!;
+  return { user, headers: authHeaders(token, client, expiresAt, row.email) };
+}
+
+export function authHeaders(token: string, client: string, expiresAt: Date, uid: string): AuthHeaders {
+  return {
+    "access-token": token,
+    "token-type": "Bearer",
+    client,
+    expiry: String(Math.floor(expiresAt.getTime() / 1000)),
+    uid,
+  };
+}
+
+/** The session the three headers name, or undefined when any is missing, wrong or expired. */
+export async function findSession(
+  db: Db,
+  headers: { token?: string; client?: string; uid?: string },
+): Promise<Session | undefined> {
+  if (!headers.token || !headers.client || !headers.uid) return undefined;
+  const [row] = await db
+    .select({
+      id: staffSessions.id,
+      staff_id: staffSessions.staff_id,
+      token_hash: staffSessions.token_hash,
+      expires_at: staffSessions.expires_at,
+      enabled: staff.enabled,
+      owner: staff.owner,
+    })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
+    .where(and(eq(staffSessions.client, headers.client), sql`lower(${staff.email}) = ${normaliseEmail(headers.uid)}`));
+  if (!row || !secretMatches(headers.token, row.token_hash)) return undefined;
+  if (row.expires_at.getTime() <= Date.now()) return undefined;
+  if (!row.enabled && !row.owner) return undefined;
+  return { sessionId: row.id, staffId: row.staff_id, client: headers.client, expiresAt: row.expires_at };
+}
+
+export async function signOut(db: Db, session: Session): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.id, session.sessionId));
+}
+
+/**
+ * Sends a reset link when the email belongs to a staff. The answer is the same either way, so the form cannot be
+ * used to find out who has an account.
+ */
+export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
+  const row = await findStaffByEmail(db, email);
+  if (!row) return;
+  const token = newSecret();
+  await db
+    .update(staff)
+    .set({ reset_password_token_hash: hashSecret(token), reset_password_sent_at: new Date() })
+    .where(eq(staff.id, row.id));
+  const link = `${publicUrl.replace(/\/$/, "")}/auth/reset-password/${token}`;
+  await mailer.send({
+    to: row.email,
+    subject: "Reset your Coverdesk password",
+    text: `Someone asked to reset the password of your Coverdesk account.\n\nOpen this link within 6 hours to choose a new password:\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+    template: "staff_password_reset",
+    related: { type: "Staff", id: row.id },
+  });
+}
+
+export async function resetPassword(
+  db: Db,
+  input: { password: string; password_confirmation: string; reset_password_token: string },
+): Promise<void> {
+  const errors: Record<string, string> = {};
+  if (input.password.length < 6) errors.password = "must be at least 6 characters";
+  if (input.password.length > 128) errors.password = "is too long (maximum is 128 characters)";
+  if (input.password !== input.password_confirmation) errors.password_confirmation = "doesn't match Password";
+  const [row] = await db.select().from(staff).where(eq(staff.reset_password_token_hash, hashSecret(input.reset_password_token)));
+  const fresh = row?.reset_password_sent_at && Date.now() - row.reset_password_sent_at.getTime() < RESET_TTL_MS;
+  if (!row || !fresh) errors.reset_password_token = "is invalid or has expired";
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staff)
+      .set({
+        encrypted_password: await hashPassword(input.password),
+        reset_password_token_hash: null,
+        reset_password_sent_at: null,
+        updated_at: new Date(),
+      })
+      .where(eq(staff.id, row!.id));
+    // A new password ends every open session: whoever knew the old one is signed out.
+    await tx.delete(staffSessions).where(eq(staffSessions.staff_id, row!.id));
+  });
+}
+
+// Verifying against a fixed hash when the email is unknown keeps both answers equally slow (no user probing by timing).
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$kPtPb8xRCOVfmmEgCSSjqg$YsXQassj8ZPud9oydBZaqiWVc3LYZ7MGZMXTiYTXL20";

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { COMMUNITY_TYPE_IDS } from "../../../src/domain/insurables";
+import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
+import type { QueryObject } from "../../lib/query-string";
+import { requireCaller } from "../../plugins/auth";
+import { assertAccess } from "../staffs/staffs.service";
+import { policyScopeCondition } from "../policies/policies.scope";
+import { accountScopeCondition, likePattern } from "./lookups.scope";
+
+const accountListSpec: ListSpec = {
+  filters: {
+    id: { type: "int", column: sql`a.id` },
+    title: { type: "text", column: sql`a.title` },
+    enabled: { type: "bool", column: sql`a.enabled` },
+    agency_id: { type: "int", column: sql`a.agency_id` },
+    "agency.title": { type: "text", column: sql`ag.title` },
+    created_at: { type: "timestamp", column: sql`a.created_at` },
+  },
+  sorts: { id: sql`a.id`, title: sql`a.title`, created_at: sql`a.created_at`, "agency.title": sql`ag.title` },
+  defaultSort: { column: "title", direction: "asc" },
+  tieBreaker: sql`a.id`,
+};
+
+/** Small calls the shell and pickers make: agency tree, quick search, account and community pickers. */
+export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The agent's "Browse as" selector (document 1 section 2.3): its own tree in one call.
+  app.get("/agencies/sub_agencies", async (request) => {
+    const { user } = requireCaller(request);
+    const where =
+      user.role === "agent"
+        ? sql`ag.id = ${user.organizable_id}`
+        : user.role === "super_admin"
+          ? sql`ag.agency_id IS NULL`
+          : sql`false`;
+    return queryRows(
+      app.db,
+      sql`SELECT ag.id, ag.title, ag.agency_id, ag.enabled,
+            (SELECT coalesce(json_agg(json_build_object('id', c.id, 'title', c.title) ORDER BY c.title), '[]'::json)
+               FROM agencies c WHERE c.agency_id = ag.id) AS agencies
+          FROM agencies ag WHERE ${where} ORDER BY ag.title LIMIT 1000`,
+    );
+  });
+
+  // The shell's search overlay: policies by number, a customer's T code or email, within scope.
+  app.get("/search", { schema: { querystring: z.object({ query: z.string().max(200).default("") }).passthrough() } }, async (request) => {
+    const caller = requireCaller(request);
+    const text = request.query.query.trim();
+    if (text.length < 2) return [];
+    const pattern = likePattern(text);
+    return queryRows(
+      app.db,
+      sql`SELECT 'policy' AS type, po.id, po.number, po.status, po.number AS label FROM policies po
+          WHERE (lower(po.number) LIKE ${pattern}
+             OR EXISTS (SELECT 1 FROM policy_users pu JOIN users u ON u.id = pu.user_id
+                        LEFT JOIN integration_profiles ip ON ip.profileable_type = 'User' AND ip.profileable_id = u.id
+                        WHERE pu.policy_id = po.id AND (lower(u.email) LIKE ${pattern} OR lower(ip.external_id) LIKE ${pattern})))
+          ${sql.join(policyScopeCondition(caller.scope, caller.user.role).map((c) => sql` AND ${c}`), sql``)}
+          ORDER BY (lower(po.number) = ${text.toLowerCase()}) DESC, po.created_at DESC LIMIT 10`,
+    );
+  });
+
+  app.post("/accounts_index", { schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    assertAccess(caller, "accounts", caller.user.role === "staff" ? "show" : "list");
+    const body = request.body as QueryObject;
+    const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: body.filter }, accountListSpec);
+    const result = await runList(
+      app.db,
+      {
+        select: sql`a.id, a.title, a.enabled, a.agency_id, a.contact_info, json_build_object('id', ag.id, 'title', ag.title) AS agency,
+          (SELECT json_build_object('full', ad.full, 'city', ad.city, 'state', ad.state, 'zip_code', ad.zip_code)
+             FROM addresses ad WHERE ad.addressable_type = 'Account' AND ad.addressable_id = a.id ORDER BY ad.primary DESC, ad.id LIMIT 1) AS primary_address`,
+        from: sql`accounts a JOIN agencies ag ON ag.id = a.agency_id`,
+        where: accountScopeCondition(caller.scope),
+      },
+      params,
+    );
+    return sendList(reply, result);
+  });
+
+  app.get(
+    "/communities",
+    {
+      schema: {
+        querystring: z
+          .object({ search: z.string().max(200).optional(), account_id: z.coerce.number().int().optional() })
+          .passthrough(),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { search, account_id } = request.query;
+      return queryRows(
+        app.db,
+        sql`SELECT i.id, i.title, i.account_id, i.insurable_type_id FROM insurables i
+            LEFT JOIN accounts a ON a.id = i.account_id
+            WHERE i.insurable_type_id IN (${sql.join(COMMUNITY_TYPE_IDS.map((id) => sql`${id}`), sql`, `)})
+            ${search ? sql` AND lower(i.title) LIKE ${likePattern(search)}` : sql``}
+            ${account_id ? sql` AND i.account_id = ${account_id}` : sql``}
+            ${sql.join(accountScopeCondition(caller.scope).map((c) => sql` AND ${c}`), sql``)}
+            ORDER BY i.title LIMIT 20`,
+      );
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ROLES } from "../../../src/domain/roles";
+import { sendList } from "../../lib/list";
+import type { QueryObject } from "../../lib/query-string";
+import { requireCaller } from "../../plugins/auth";
+import {
+  assertAccess,
+  checkEmail,
+  createStaff,
+  listStaff,
+  reInvite,
+  showStaff,
+  staffHistories,
+  staffResourceFor,
+  toggleEnabled,
+  updateSelf,
+  updateStaff,
+} from "./staffs.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const text = z.string().max(500).nullable().optional();
+const profileInput = z
+  .object({
+    id: z.number().optional(),
+    first_name: text,
+    last_name: text,
+    middle_name: text,
+    job_title: text,
+    contact_phone: text,
+    contact_email: text,
+    birth_date: text,
+  })
+  .strip()
+  .optional();
+
+const staffInput = z
+  .object({
+    email: z.string().max(320).optional(),
+    role: z.enum(ROLES).optional(),
+    organizable_type: z.enum(["Account", "Agency"]).nullable().optional(),
+    organizable_id: z.coerce.number().int().positive().nullable().optional(),
+    enabled: z.boolean().optional(),
+    profile_attributes: profileInput,
+    staff_permission_attributes: z
+      .object({ permissions: z.array(z.object({ key: z.string().max(100), value: z.boolean() })).max(100) })
+      .optional(),
+  })
+  .strip();
+
+const selfInput = staffInput.extend({
+  password: z.string().max(200).optional(),
+  password_confirmation: z.string().max(200).optional(),
+  current_password: z.string().max(200).optional(),
+});
+
+/** Staff and agents (document 3: Staff; reference section 1 "Staff management"). */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = (request: { protocol: string; host: string }) => app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+
+  app.get("/staffs", { schema: { querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    const filter = query.filter as QueryObject | undefined;
+    assertAccess(caller, staffResourceFor(filter?.organizable_type), "list");
+    return sendList(reply, await listStaff(app.db, caller.scope, { sort: query.sort, pagination: query.pagination, filter }));
+  });
+
+  app.get("/staffs/:id", { schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const staffUser = await showStaff(app.db, caller.scope, request.params.id);
+    if (staffUser.id !== caller.user.id) assertAccess(caller, staffResourceFor(staffUser.organizable_type), "show");
+    return staffUser;
+  });
+
+  app.post("/staffs", { schema: { body: z.object({ staff: staffInput }) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    assertAccess(caller, staffResourceFor(request.body.staff.organizable_type), "create");
+    const created = await createStaff(app.db, app.mailer, publicUrl(request), caller, request.body.staff);
+    return reply.code(201).send(created);
+  });
+
+  app.put("/staffs/:id", { schema: { params: idParams, body: z.object({ staff: staffInput }) } }, async (request) => {
+    const caller = requireCaller(request);
+    const target = await showStaff(app.db, caller.scope, request.params.id);
+    assertAccess(caller, staffResourceFor(target.organizable_type), "edit");
+    return updateStaff(app.db, caller, request.params.id, request.body.staff);
+  });
+
+  // Own profile: needs no permission key (reference: update_self is ungated).
+  app.put("/staffs/:id/update_self", { schema: { params: idParams, body: z.object({ staff: selfInput }) } }, async (request) => {
+    return updateSelf(app.db, requireCaller(request), request.params.id, request.body.staff);
+  });
+
+  app.put("/staffs/:id/toggle_enabled", { schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const target = await showStaff(app.db, caller.scope, request.params.id);
+    assertAccess(caller, staffResourceFor(target.organizable_type), "toggle_enabled");
+    return toggleEnabled(app.db, caller, request.params.id);
+  });
+
+  app.put("/staffs/:id/re_invite", { schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const target = await showStaff(app.db, caller.scope, request.params.id);
+    assertAccess(caller, staffResourceFor(target.organizable_type), "re_invite");
+    return reInvite(app.db, app.mailer, publicUrl(request), caller, request.params.id);
+  });
+
+  app.post(
+    "/staffs/check_email",
+    { schema: { body: z.object({ email: z.string().max(320), id: z.coerce.number().int().positive().optional() }) } },
+    async (request) => checkEmail(app.db, request.body.email, request.body.id),
+  );
+
+  app.get("/staffs/:id/histories", { schema: { params: idParams, querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    return sendList(reply, await staffHistories(app.db, caller, request.params.id, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
+  });
+};

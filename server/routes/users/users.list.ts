@@ -1,0 +1,161 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
+import type { Scope } from "../../lib/scope";
+
+/** The customers list (document 3: users/browse): its filters, sorts and scope, for GET /users and POST /users/list. */
+const likeOrIn = (column: SQL) => (op: FilterOp, value: unknown) =>
+  op === "like"
+    ? sql`lower(${column}) LIKE ${`%${String(value).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    : op === "in"
+      ? sql`${column} IN (${sql.join((value as unknown[]).map((v) => sql`${v}`), sql`, `)})`
+      : sql`${column} = ${value}`;
+
+const tCode: FilterDef = {
+  type: "text",
+  column: sql`ip.external_id`,
+  build: (op, value) =>
+    sql`EXISTS (SELECT 1 FROM integration_profiles ip WHERE ip.profileable_type = 'User' AND ip.profileable_id = u.id AND ${likeOrIn(sql`ip.external_id`)(op, value)})`,
+};
+
+const policyNumber: FilterDef = {
+  type: "text",
+  column: sql`po.number`,
+  build: (op, value) =>
+    sql`EXISTS (SELECT 1 FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id = u.id AND ${likeOrIn(sql`po.number`)(op, value)})`,
+};
+
+const idList = (value: unknown) => sql.join((Array.isArray(value) ? value : [value]).map((v) => sql`${v}`), sql`, `);
+
+const accountIds: FilterDef = {
+  type: "int",
+  column: sql`au.account_id`,
+  build: (_op, value) => sql`EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id IN (${idList(value)}))`,
+};
+
+/** A community's residents: users with a lease or a policy on a unit under it (directly or through a building). */
+const communityIds: FilterDef = {
+  type: "int",
+  column: sql`c.id`,
+  build: (_op, value) => sql`(
+    EXISTS (SELECT 1 FROM lease_users lu JOIN leases l ON l.id = lu.lease_id JOIN insurables unit ON unit.id = l.insurable_id
+            LEFT JOIN insurables parent ON parent.id = unit.insurable_id
+            WHERE lu.user_id = u.id AND (unit.insurable_id IN (${idList(value)}) OR parent.insurable_id IN (${idList(value)})))
+    OR EXISTS (SELECT 1 FROM policy_users pu JOIN policy_insurables pi ON pi.policy_id = pu.policy_id JOIN insurables unit ON unit.id = pi.insurable_id
+            LEFT JOIN insurables parent ON parent.id = unit.insurable_id
+            WHERE pu.user_id = u.id AND (unit.insurable_id IN (${idList(value)}) OR parent.insurable_id IN (${idList(value)}))))`,
+};
+
+export const userListSpec: ListSpec = {
+  filters: {
+    id: { type: "int", column: sql`u.id` },
+    email: { type: "text", column: sql`u.email` },
+    login_email: { type: "text", column: sql`u.email` },
+    "profile.full_name": { type: "text", column: sql`p.full_name` },
+    "profile.first_name": { type: "text", column: sql`p.first_name` },
+    "profile.last_name": { type: "text", column: sql`p.last_name` },
+    "profile.contact_email": { type: "text", column: sql`p.contact_email` },
+    "profile.contact_phone": { type: "text", column: sql`p.contact_phone` },
+    t_code: tCode,
+    tcode: tCode,
+    number: policyNumber,
+    "accounts.id": accountIds,
+    account_id: accountIds,
+    "insurables.id": communityIds,
+    community_id: communityIds,
+    has_current_leases: { type: "bool", column: sql`u.has_current_leases` },
+    has_existing_policies: { type: "bool", column: sql`u.has_existing_policies` },
+    enabled: { type: "bool", column: sql`u.enabled` },
+    created_at: { type: "timestamp", column: sql`u.created_at` },
+    updated_at: { type: "timestamp", column: sql`u.updated_at` },
+  },
+  sorts: {
+    id: sql`u.id`,
+    email: sql`u.email`,
+    created_at: sql`u.created_at`,
+    updated_at: sql`u.updated_at`,
+    "profile.full_name": sql`p.full_name`,
+    full_name: sql`p.full_name`,
+  },
+  defaultSort: { column: "created_at", direction: "desc" },
+  tieBreaker: sql`u.id`,
+};
+
+export function userScopeCondition(scope: Scope): SQL[] {
+  switch (scope.kind) {
+    case "all":
+      return [];
+    case "account":
+      return [sql`EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${scope.accountId})`];
+    case "agencies":
+      return scope.agencyIds.length
+        ? [
+            sql`EXISTS (SELECT 1 FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id AND a.agency_id IN (${sql.join(
+              scope.agencyIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}))`,
+          ]
+        : [sql`false`];
+    case "none":
+      return [sql`false`];
+  }
+}
+
+export function userListQuery(scope: Scope): ListQuery {
+  return {
+    select: sql`u.id, u.email, u.enabled, u.has_current_leases, u.has_existing_policies, u.has_leases, u.created_at, u.updated_at,
+      p.id AS profile_id, p.first_name, p.last_name, p.middle_name, p.full_name, p.contact_email, p.contact_phone, p.birth_date,
+      (SELECT ip.external_id FROM integration_profiles ip WHERE ip.profileable_type = 'User' AND ip.profileable_id = u.id ORDER BY ip.id LIMIT 1) AS t_code,
+      (SELECT coalesce(json_agg(json_build_object('id', a.id, 'title', a.title) ORDER BY a.title), '[]'::json)
+         FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id) AS accounts`,
+    from: sql`users u LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id`,
+    where: userScopeCondition(scope),
+  };
+}
+
+export interface UserRow {
+  id: number;
+  email: string;
+  enabled: boolean;
+  has_current_leases: boolean;
+  has_existing_policies: boolean;
+  has_leases: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
+  profile_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  full_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  birth_date: string | null;
+  t_code: string | null;
+  accounts: Array<{ id: number; title: string }> | string;
+}
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+export function userJson(row: UserRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    enabled: row.enabled,
+    t_code: row.t_code,
+    has_current_leases: row.has_current_leases,
+    has_existing_policies: row.has_existing_policies,
+    has_leases: row.has_leases,
+    profile_attributes: {
+      id: row.profile_id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      middle_name: row.middle_name,
+      full_name: row.full_name,
+      contact_email: row.contact_email,
+      contact_phone: row.contact_phone,
+      birth_date: row.birth_date,
+    },
+    accounts: typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listEnvelope, sendList } from "../../lib/list";
+import type { QueryObject } from "../../lib/query-string";
+import { staffAuthor } from "../../lib/history";
+import { requireCaller } from "../../plugins/auth";
+import { listUsers, showUser, updateUser, usersListBodyToFilter } from "./users.service";
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const listQuery = z.record(z.string(), z.any());
+const nullableText = z.string().max(500).nullable().optional();
+
+const userUpdateBody = z.object({
+  user: z
+    .object({
+      email: z.string().max(320).optional(),
+      profile_attributes: z
+        .object({
+          first_name: nullableText,
+          last_name: nullableText,
+          middle_name: nullableText,
+          contact_email: nullableText,
+          contact_phone: nullableText,
+          birth_date: nullableText,
+        })
+        .strict()
+        .optional(),
+      address_attributes: z
+        .object({
+          street_number: nullableText,
+          street_name: nullableText,
+          street_two: nullableText,
+          city: nullableText,
+          state: nullableText,
+          zip_code: nullableText,
+        })
+        .strict()
+        .optional(),
+    })
+    .strip(),
+});
+
+/** Customers (document 3: Users). */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const list = { resource: "users", action: "list" };
+
+  app.get("/users", { config: { access: list }, schema: { querystring: listQuery } }, async (request, reply) => {
+    const { scope } = requireCaller(request);
+    const query = request.query as QueryObject;
+    // `t_code` / `tcode` may also come as top-level parameters (document 3 section 7).
+    const topLevelTCode = query.t_code ?? query.tcode;
+    const filter = (typeof query.filter === "object" && !Array.isArray(query.filter) ? { ...query.filter } : {}) as QueryObject;
+    if (typeof topLevelTCode === "string" && topLevelTCode) filter.t_code = { like: topLevelTCode };
+    const result = await listUsers(app.db, scope, { sort: query.sort, pagination: query.pagination, filter });
+    return sendList(reply, result);
+  });
+
+  app.post(
+    "/users/list",
+    { config: { access: list }, schema: { body: z.record(z.string(), z.any()).default({}) } },
+    async (request) => {
+      const { scope } = requireCaller(request);
+      const body = request.body as QueryObject;
+      const result = await listUsers(app.db, scope, { sort: body.sort, pagination: body.pagination, filter: usersListBodyToFilter(body.filter) }, 10);
+      return listEnvelope(result);
+    },
+  );
+
+  app.get("/users/:id", { config: { access: { resource: "users", action: "show" } }, schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return { data: await showUser(app.db, scope, request.params.id) };
+  });
+
+  app.put(
+    "/users/:id",
+    { config: { access: { resource: "users", action: "edit" } }, schema: { params: idParams, body: userUpdateBody } },
+    async (request) => {
+      const caller = requireCaller(request);
+      return { data: await updateUser(app.db, caller.scope, request.params.id, request.body.user, staffAuthor(caller.user)) };
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApp } from "../app";
+import { type Database, openPglite, openPostgres } from "../db/client";
+import { migrate } from "../db/migrate";
+import { ensureReferenceData } from "../db/reference-data";
+import { testEnv } from "../env";
+import type { Mailer, OutgoingMail } from "../mail/mailer";
+
+/**
+ * A test database: a copy of the migrated PGlite image, or, when TEST_DATABASE_URL is set, a fresh database on
+ * that PostgreSQL server (one per test file, dropped afterwards).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(inject("pgliteDump"));
+    return openPglite("memory://", new Blob([dump]));
+  }
+  const name = `coverdesk_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString());
+  await migrate(database);
+  await ensureReferenceData(database.db);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: url });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  return database;
+}
+
+/** A mailer that keeps what it was asked to send, for assertions. */
+export function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+      return { id: sent.length, status: "recorded" };
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  mailer: ReturnType<typeof recordingMailer>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const mailer = recordingMailer();
+  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type AuthHeaders = Record<"access-token" | "client" | "uid" | "token-type" | "expiry", string>;
+
+/** Signs in through the real endpoint and returns the headers later calls send. */
+export async function signInAs(app: FastifyInstance, email: string, password = "secret-pass"): Promise<AuthHeaders> {
+  const res = await app.inject({ method: "POST", url: "/v2/staff/auth/sign_in", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign in as ${email} failed: ${res.statusCode} ${res.body}`);
+  const h = res.headers;
+  return {
+    "access-token": String(h["access-token"]),
+    client: String(h.client),
+    uid: String(h.uid),
+    "token-type": String(h["token-type"]),
+    expiry: String(h.expiry),
+  };
+}

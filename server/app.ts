@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
@@ -71,6 +72,11 @@ export async function buildApp({ database, env, mailer }: AppOptions): Promise<F
     return reply.code(500).send({ error: "internal_error", message: "Server error" });
   });
 
+  // Liveness for load balancers and the browser journeys: answers once the database answers.
+  app.get("/v2/health", async () => {
+    await database.db.execute(sql`SELECT 1`);
+    return { status: "ok" };
+  });
   await app.register(authRoutes, { prefix: "/v2" });
   registerSignedInArea(app, userRoutes);
   registerSignedInArea(app, staffRoutes);

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
@@ -86,13 +86,26 @@ export async function buildApp({ database, env, mailer }: AppOptions): Promise<F
   return app;
 }
 
-/** The built console, with real URLs: every non-API path that is not a file answers index.html. */
+/**
+ * The built console, with real URLs: every non-API path that is not a file answers index.html, into which the
+ * runtime settings the console needs are injected (new-platform address, support email, production flag).
+ */
 async function registerConsole(app: FastifyInstance, env: Env) {
   const root = resolve(env.STATIC_DIR);
-  const hasConsole = existsSync(resolve(root, "index.html"));
+  const indexFile = resolve(root, "index.html");
+  const hasConsole = existsSync(indexFile);
   if (hasConsole) {
     await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: "1h" });
   }
+  const runtimeConfig = {
+    newPlatformUrl: env.NEW_PLATFORM_URL ?? null,
+    supportEmail: env.SUPPORT_EMAIL,
+    production: env.NODE_ENV === "production",
+  };
+  // JSON inside <script>: "<" is escaped so a configured value can never close the tag.
+  const configScript = `<script>window.__COVERDESK_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, "\\u003c")};</script>`;
+  const indexHtml = hasConsole ? readFileSync(indexFile, "utf8").replace("</head>", `${configScript}</head>`) : "";
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];
     if (path.startsWith("/v2/") || path === "/v2") {
@@ -104,6 +117,6 @@ async function registerConsole(app: FastifyInstance, env: Env) {
     if (!hasConsole) {
       return reply.code(503).type("text/plain").send("The console is not built. Run `npm run build` (npm start does it for you).");
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   });
 }

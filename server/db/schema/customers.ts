@@ -17,7 +17,7 @@ export const users = pgTable(
     stripe_id: text("stripe_id"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`), index("users_created_at_idx").on(t.created_at)],
 );
 
 export const accountUsers = pgTable(

@@ -27,6 +27,7 @@ export const staff = pgTable(
   (t) => [
     uniqueIndex("staffs_email_lower_key").on(sql`lower(${t.email})`),
     index("staffs_organizable_idx").on(t.organizable_type, t.organizable_id),
+    index("staffs_created_at_idx").on(t.created_at),
     check(
       "staffs_role_matches_organizable",
       sql`(${t.role} = 'staff' AND ${t.organizable_type} = 'Account' AND ${t.organizable_id} IS NOT NULL)

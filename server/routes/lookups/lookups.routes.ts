@@ -74,6 +74,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
              FROM addresses ad WHERE ad.addressable_type = 'Account' AND ad.addressable_id = a.id ORDER BY ad.primary DESC, ad.id LIMIT 1) AS primary_address`,
         from: sql`accounts a JOIN agencies ag ON ag.id = a.agency_id`,
         where: accountScopeCondition(caller.scope),
+        id: sql`a.id`,
       },
       params,
     );

@@ -58,5 +58,6 @@ export function staffListQuery(scope: Scope): ListQuery {
       LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
       LEFT JOIN accounts acc ON s.organizable_type = 'Account' AND acc.id = s.organizable_id`,
     where: staffScopeCondition(scope),
+    id: sql`s.id`,
   };
 }

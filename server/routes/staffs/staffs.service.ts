@@ -245,6 +245,7 @@ export async function staffHistories(db: Db, caller: Caller, id: number, input: 
       select: sql`h.id, h.action, h.author, h.process, h.data, h.created_at`,
       from: sql`${histories} h`,
       where: [sql`h.recordable_type = 'Staff'`, sql`h.recordable_id = ${id}`],
+      id: sql`h.id`,
     },
     parseListParams(input, spec),
   );

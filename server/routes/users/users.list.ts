@@ -109,6 +109,7 @@ export function userListQuery(scope: Scope): ListQuery {
          FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id) AS accounts`,
     from: sql`users u LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id`,
     where: userScopeCondition(scope),
+    id: sql`u.id`,
   };
 }
 

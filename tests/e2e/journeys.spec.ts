@@ -34,7 +34,7 @@ test("a wrong password shows the spec's message and keeps the email", async ({ p
   await login.goto();
   await login.signIn(DEMO.agent, "not-the-password");
   await expect(page.getByText("Invalid login credentials. Please try again.")).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(DEMO.agent);
+  await expect(page.getByLabel(/^Email/)).toHaveValue(DEMO.agent);
 });
 
 test("a deep link goes through sign-in and lands where it pointed (return_url)", async ({ page }) => {
@@ -42,7 +42,7 @@ test("a deep link goes through sign-in and lands where it pointed (return_url)",
   await expect(page).toHaveURL(/\/auth\/login\?return_url=/);
   await new LoginPage(page).signIn(DEMO.super_admin);
   await expect(page).toHaveURL(/\/dashboard\/users\/browse\?perPage=10/);
-  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   // The demo residents are listed, 10 to a page as the address says.
   await expect(page.locator("tbody tr")).toHaveCount(10);
 });
@@ -66,13 +66,13 @@ test("a super admin searches the users list and opens a user", async ({ page }) 
   await expect(page.locator("tbody tr").first()).toContainText(firstName);
   await page.locator("tbody tr").first().click();
   await expect(page).toHaveURL(/\/dashboard\/users\/view\/\d+$/);
-  await expect(page.getByRole("heading", { name: firstName })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: firstName })).toBeVisible();
 });
 
 test("an agent lists the property managers of the agency tree", async ({ page }) => {
   await new LoginPage(page).goto("/dashboard/staff/browse");
   await new LoginPage(page).signIn(DEMO.agent);
-  await expect(page.getByRole("heading", { name: "Property Managers" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Property Managers" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await expect(page.getByText("staff", { exact: true }).first()).toBeVisible();
 });

@@ -17,8 +17,8 @@ export class LoginPage {
   }
 
   async signIn(email: string, password = DEMO_PASSWORD) {
-    await this.page.getByLabel("Email").fill(email);
-    await this.page.getByLabel("Password", { exact: true }).fill(password);
+    await this.page.getByLabel(/^Email/).fill(email);
+    await this.page.getByLabel(/^Password/).fill(password);
     await this.page.getByRole("button", { name: /sign in/i }).click();
   }
 }

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type Database, openPglite, openPostgres } from "../server/db/client";
+
+/**
+ * A throwaway database for one benchmark run: embedded PGlite in a temp folder, or, when DATABASE_URL is set, a
+ * scratch database created on that server (never the configured one). `dispose` closes and removes it.
+ */
+export interface ScratchDatabase {
+  database: Database;
+  where: string;
+  dispose(): Promise<void>;
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openScratchDatabase(databaseUrl: string | undefined): Promise<ScratchDatabase> {
+  if (!databaseUrl) {
+    const dir = mkdtempSync(join(tmpdir(), "coverdesk-bench-"));
+    const database = await openPglite(dir);
+    return {
+      database,
+      where: `embedded PostgreSQL (PGlite) in ${dir}`,
+      async dispose() {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `coverdesk_bench_${randomBytes(4).toString("hex")}`;
+  await admin(databaseUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  return {
+    database,
+    where: `PostgreSQL at ${url.host}, scratch database ${name}`,
+    async dispose() {
+      await database.close();
+      await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import * as s from "../schema";
+import { type SeedContext, during, emailPart, personName, phone } from "./context";
+import type { Day } from "./days";
+import type { Agency } from "./demo-organisations";
+import type { SeededPolicy } from "./demo-policies";
+import { insertAll, insertReturningIds } from "./insert";
+
+/**
+ * Prospects from the agencies' tracking links (reference section 3.6): each visit is a lead event; a converted lead
+ * points at the policy it bought; lost leads are often archived.
+ */
+export const LEAD_TOTAL = 500;
+
+/** The quote funnel a visitor walks through, as lead event tags and the page titles they land on. */
+const FUNNEL = [
+  ["landing", "Landing Page"],
+  ["coverage", "Coverage Options"],
+  ["quote", "Quote"],
+  ["checkout", "Checkout"],
+  ["purchase", "Payment Complete"],
+] as const;
+
+export async function seedLeads(ctx: SeedContext, agencies: Agency[], policies: SeededPolicy[], userEmails: Map<number, string>): Promise<number> {
+  const { db, r, today } = ctx;
+  const convertible = policies.filter((p) => p.inSystem && p.status !== "BIND_REJECTED");
+  const leads: Array<typeof s.leads.$inferInsert> = [];
+  const people: Array<{ first: string; last: string; full: string; phone: string }> = [];
+  const visits: Day[][] = [];
+  for (let i = 0; i < LEAD_TOTAL; i++) {
+    const status = r.weighted({ prospect: 45, return: 20, converted: 15, lost: 12, archived: 8 });
+    const policy = status === "converted" ? convertible[(i * 13) % convertible.length] : null;
+    const name = personName(r);
+    const count = status === "converted" ? r.int(3, 9) : status === "prospect" ? r.int(1, 3) : r.int(2, 7);
+    let day = (policy ? policy.created : today) - r.int(count, 150);
+    const days = Array.from({ length: count }, () => (day = Math.min(today, day + r.int(0, 6))));
+    if (policy) days[days.length - 1] = Math.min(today, policy.created);
+    const reached = status === "converted" ? FUNNEL.length - 1 : Math.min(FUNNEL.length - 2, r.int(0, count));
+    const agencyId = policy?.agencyId ?? r.pick(agencies).id;
+    leads.push({
+      email: policy ? userEmails.get(policy.primaryUserId)! : `${emailPart(name.first)}.${emailPart(name.last)}${r.int(1, 999)}@mail.example`,
+      identifier: `${r.hex(24)}${i.toString(16).padStart(8, "0")}`,
+      user_id: policy?.primaryUserId ?? null,
+      status,
+      archived: status === "archived" || (status === "lost" && r.chance(0.5)),
+      last_visit: during(r, days[days.length - 1]),
+      last_visited_page: FUNNEL[reached][1],
+      agency_id: agencyId,
+      account_id: policy?.accountId ?? null,
+      policy_id: policy?.id ?? null,
+      lead_events_cx: count,
+      premium_total: policy ? policy.premium : reached >= 2 ? r.int(9_600, 30_000) : null,
+      created_at: during(r, days[0]),
+    });
+    people.push({ ...name, phone: phone(r) });
+    visits.push(days);
+  }
+  const ids = await insertReturningIds(db, s.leads, leads);
+  await insertAll(
+    db,
+    s.profiles,
+    ids.map((id, i) => ({
+      profileable_type: "Lead" as const,
+      profileable_id: id,
+      first_name: people[i].first,
+      last_name: people[i].last,
+      full_name: people[i].full,
+      contact_email: leads[i].email,
+      contact_phone: people[i].phone,
+    })),
+  );
+  await insertAll(
+    db,
+    s.leadEvents,
+    ids.flatMap((id, i) =>
+      visits[i].map((day, k) => {
+        // Visits walk down the funnel and stay at the furthest page reached.
+        const step = FUNNEL[Math.min(k, FUNNEL.findIndex(([, page]) => page === leads[i].last_visited_page))];
+        return { lead_id: id, tag: step[0], policy_type_id: 1, agency_id: leads[i].agency_id, data: { page: step[1] }, created_at: during(r, day) };
+      }),
+    ),
+  );
+  return ids.length;
+}

@@ -1,0 +1,164 @@
+import { sql } from "drizzle-orm";
+import { POLICY_STATUSES } from "../../../src/domain/policies";
+import { verifyPassword } from "../../lib/passwords";
+import { openTestDatabase } from "../../test/helpers";
+import type { Database, Db } from "../client";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "../demo-logins";
+import { type DemoSummary, isEmpty, seedDemo } from "./demo";
+import { selectRows } from "./query";
+
+// One fixed day, so two seedings can be compared column by column.
+const TODAY = new Date("2026-06-15T10:00:00Z");
+const DAY = "2026-06-15";
+
+/** A fingerprint of the columns that must not change between runs. */
+async function fingerprint(db: Db): Promise<string> {
+  const [row] = await selectRows<{ hash: string }>(
+    db,
+    sql`SELECT md5(
+      (SELECT string_agg(concat_ws('|', number, status, policy_in_system, premium_total, effective_date, carrier_id), ',' ORDER BY id) FROM policies) ||
+      (SELECT string_agg(concat_ws('|', email, created_at), ',' ORDER BY id) FROM users) ||
+      (SELECT string_agg(concat_ws('|', email, role, organizable_id, enabled), ',' ORDER BY id) FROM staffs) ||
+      (SELECT string_agg(concat_ws('|', number, status, total_due), ',' ORDER BY id) FROM invoices)) AS hash`,
+  );
+  return row.hash;
+}
+
+describe("demo seed", () => {
+  let database: Database;
+  let db: Db;
+  let summary: DemoSummary;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    expect(await isEmpty(db)).toBe(true);
+    summary = await seedDemo(db, TODAY);
+  });
+  afterAll(() => database?.close());
+
+  it("is no longer empty and reports what it made", async () => {
+    expect(await isEmpty(db)).toBe(false);
+    const [counts] = await selectRows<Record<keyof DemoSummary, number>>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM users) AS users,
+        (SELECT count(*)::int FROM insurables WHERE insurable_type_id IN (4, 5)) AS units, (SELECT count(*)::int FROM staffs) AS staff,
+        (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM invoices) AS invoices`,
+    );
+    expect(counts).toMatchObject({ policies: summary.policies, users: summary.users, units: summary.units, staff: summary.staff, leads: summary.leads, invoices: summary.invoices });
+    expect(summary.units).toBe(1500);
+    expect(summary.policies).toBe(3000);
+    expect(summary.users).toBeGreaterThan(2000);
+    expect(summary.leads).toBe(500);
+  });
+
+  it("creates the four demo logins, enabled, with password coverdesk and no permission rows", async () => {
+    const logins = await selectRows<{ email: string; role: string; enabled: boolean; encrypted_password: string; permissions: number; full_name: string | null }>(
+      db,
+      sql`SELECT s.email, s.role, s.enabled, s.encrypted_password, p.full_name,
+          (SELECT count(*)::int FROM staff_permissions sp WHERE sp.staff_id = s.id) AS permissions
+        FROM staffs s LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
+        WHERE s.email LIKE '%@coverdesk.test'`,
+    );
+    for (const login of DEMO_LOGINS) {
+      const row = logins.find((l) => l.email === login.email);
+      expect(row, login.email).toMatchObject({ role: login.role, enabled: true, permissions: 0 });
+      expect(row!.full_name).toBeTruthy();
+      expect(await verifyPassword(row!.encrypted_password, DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it("gives the agent a top-level agency with sub-agencies, and the staff an account in that tree; both own them", async () => {
+    const [agent] = await selectRows<{ id: number; owner: boolean; agency_id: number; parent: number | null; subs: number; owned_by: number }>(
+      db,
+      sql`SELECT s.id, s.owner, a.id AS agency_id, a.agency_id AS parent, a.staff_id AS owned_by,
+          (SELECT count(*)::int FROM agencies sub WHERE sub.agency_id = a.id) AS subs
+        FROM staffs s JOIN agencies a ON a.id = s.organizable_id WHERE s.email = 'agent@coverdesk.test'`,
+    );
+    expect(agent.parent).toBeNull();
+    expect(agent.agency_id).not.toBe(1);
+    expect(agent.subs).toBeGreaterThan(0);
+    expect(agent.owner).toBe(true);
+    expect(agent.owned_by).toBe(agent.id);
+
+    const [staff] = await selectRows<{ id: number; owner: boolean; agency_id: number; parent: number | null; owned_by: number }>(
+      db,
+      sql`SELECT s.id, s.owner, ag.id AS agency_id, ag.agency_id AS parent, ac.staff_id AS owned_by
+        FROM staffs s JOIN accounts ac ON ac.id = s.organizable_id JOIN agencies ag ON ag.id = ac.agency_id
+        WHERE s.email = 'staff@coverdesk.test'`,
+    );
+    expect([staff.agency_id, staff.parent]).toContain(agent.agency_id);
+    expect(staff.owner).toBe(true);
+    expect(staff.owned_by).toBe(staff.id);
+  });
+
+  it("has agencies on two levels only, platform agency 1 at the top, and an owner for every agency and account", async () => {
+    const [check] = await selectRows<{ deep: number; platform_parent: number | null; unowned: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM agencies c JOIN agencies p ON p.id = c.agency_id WHERE p.agency_id IS NOT NULL) AS deep,
+        (SELECT agency_id FROM agencies WHERE id = 1) AS platform_parent,
+        (SELECT count(*)::int FROM agencies WHERE staff_id IS NULL) + (SELECT count(*)::int FROM accounts WHERE staff_id IS NULL) AS unowned`,
+    );
+    expect(check).toEqual({ deep: 0, platform_parent: null, unowned: 0 });
+  });
+
+  it("has disabled and invited staff, and permission lists on non-demo staff only", async () => {
+    const [check] = await selectRows<{ disabled: number; invited: number; users_off: number; demo_rows: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM staffs WHERE NOT enabled AND encrypted_password IS NOT NULL) AS disabled,
+        (SELECT count(*)::int FROM staffs WHERE NOT enabled AND encrypted_password IS NULL AND invitation_accepted_at IS NULL) AS invited,
+        (SELECT count(*)::int FROM staff_permissions WHERE key = 'property_management.users' AND NOT value) AS users_off,
+        (SELECT count(*)::int FROM staff_permissions sp JOIN staffs s ON s.id = sp.staff_id WHERE s.email LIKE '%@coverdesk.test') AS demo_rows`,
+    );
+    expect(check.disabled).toBeGreaterThan(0);
+    expect(check.invited).toBeGreaterThan(0);
+    expect(check.users_off).toBeGreaterThan(0);
+    expect(check.demo_rows).toBe(0);
+  });
+
+  it("has policies in every status, in-system ones with a carrier and external ones billed externally", async () => {
+    const statuses = await selectRows<{ status: string }>(db, sql`SELECT DISTINCT status FROM policies`);
+    expect(statuses.map((r) => r.status).sort()).toEqual([...POLICY_STATUSES].sort());
+    const [check] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system AND (carrier_id IS NULL OR premium_total IS NULL OR policy_type_id NOT IN (1, 4, 5))) AS bad_in_system,
+        (SELECT count(*)::int FROM policies WHERE NOT policy_in_system AND (billing_status <> 'EXTERNAL' OR (carrier_id IS NULL AND out_of_system_carrier_title IS NULL))) AS bad_external,
+        (SELECT count(*)::int FROM policies WHERE status LIKE 'EXTERNAL%' AND policy_in_system) AS external_in_system,
+        (SELECT count(*)::int FROM policies WHERE status = 'EXTERNAL_REJECTED' AND jsonb_array_length(system_data->'rejection_reasons') > 0) AS rejected_with_reasons,
+        (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_users pu WHERE pu.policy_id = p.id AND pu.primary)) AS without_primary,
+        (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_insurables pi WHERE pi.policy_id = p.id)) AS without_unit,
+        (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_coverages pc WHERE pc.policy_id = p.id)) AS without_coverage,
+        (SELECT count(*)::int FROM policies WHERE expiration_date <= effective_date) AS bad_terms`,
+    );
+    expect(check).toMatchObject({ bad_in_system: 0, bad_external: 0, external_in_system: 0, without_primary: 0, without_unit: 0, without_coverage: 0, bad_terms: 0 });
+    expect(check.rejected_with_reasons).toBeGreaterThan(0);
+  });
+
+  it("lays dates out around today: lease and policy statuses agree with their dates", async () => {
+    const [check] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM leases WHERE (status = 'current' AND (start_date > ${DAY}::date OR end_date < ${DAY}::date))
+          OR (status = 'expired' AND end_date >= ${DAY}::date) OR (status = 'pending' AND start_date <= ${DAY}::date)) AS bad_leases,
+        (SELECT count(*)::int FROM policies WHERE status IN ('BOUND', 'EXTERNAL_VERIFIED', 'RENEWED')
+          AND NOT (effective_date <= ${DAY}::date AND expiration_date > ${DAY}::date)) AS bad_active,
+        (SELECT count(*)::int FROM policies WHERE status = 'EXPIRED' AND expiration_date >= ${DAY}::date) AS bad_expired,
+        (SELECT count(*)::int FROM policies WHERE status = 'CANCELLED' AND (cancellation_date IS NULL OR cancellation_date > ${DAY}::date)) AS bad_cancelled,
+        (SELECT count(*)::int FROM invoices WHERE status = 'complete' AND total_received <> total_due) AS bad_paid,
+        (SELECT count(*)::int FROM invoices i JOIN policies p ON p.id = i.invoiceable_id WHERE NOT p.policy_in_system) AS external_invoices,
+        (SELECT count(*)::int FROM users u WHERE has_current_leases <> EXISTS (SELECT 1 FROM lease_users lu JOIN leases l ON l.id = lu.lease_id
+          WHERE lu.user_id = u.id AND l.status = 'current')) AS bad_user_flags`,
+    );
+    expect(check).toEqual({ bad_leases: 0, bad_active: 0, bad_expired: 0, bad_cancelled: 0, bad_paid: 0, external_invoices: 0, bad_user_flags: 0 });
+  });
+
+  it("is deterministic: a second seeding on another fresh database gives the same portfolio", { timeout: 90_000 }, async () => {
+    const other = await openTestDatabase();
+    try {
+      await seedDemo(other.db, TODAY);
+      expect(await fingerprint(other.db)).toBe(await fingerprint(db));
+    } finally {
+      await other.close();
+    }
+  });
+});

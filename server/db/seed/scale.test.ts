@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { POLICY_STATUSES } from "../../../src/domain/policies";
+import { openTestDatabase } from "../../test/helpers";
+import type { Database, Db } from "../client";
+import { DEMO_LOGINS } from "../demo-logins";
+import * as s from "../schema";
+import { selectRows } from "./query";
+import { seedScale } from "./scale";
+
+const schemaObjects = (db: Db) =>
+  selectRows<{ indexes: number; foreign_keys: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM pg_indexes WHERE schemaname = current_schema()) AS indexes,
+      (SELECT count(*)::int FROM pg_constraint c JOIN pg_namespace ns ON ns.oid = c.connamespace WHERE c.contype = 'f' AND ns.nspname = current_schema()) AS foreign_keys`,
+  ).then(([row]) => row);
+
+describe("scale seed", () => {
+  let database: Database;
+  let db: Db;
+  let before: { indexes: number; foreign_keys: number };
+  const steps: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    before = await schemaObjects(db);
+    await seedScale(database, { policies: 2000, onProgress: (step) => steps.push(step) });
+  });
+  afterAll(() => database?.close());
+
+  it("makes the portfolio in proportion, with every policy status, and reports progress", async () => {
+    const [counts] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM users) AS users,
+        (SELECT count(*)::int FROM profiles WHERE profileable_type = 'User') AS profiles,
+        (SELECT count(*)::int FROM insurables WHERE insurable_type_id = 4) AS units,
+        (SELECT count(*)::int FROM policy_insurables) AS policy_insurables,
+        (SELECT count(*)::int FROM policy_users WHERE "primary") AS primaries`,
+    );
+    expect(counts).toEqual({ policies: 2000, users: 1600, profiles: 1600, units: 1000, policy_insurables: 2000, primaries: 2000 });
+    const statuses = await selectRows<{ status: string }>(db, sql`SELECT DISTINCT status FROM policies`);
+    expect(statuses.map((r) => r.status).sort()).toEqual([...POLICY_STATUSES].sort());
+    expect(steps).toEqual(expect.arrayContaining(["organisations", "units", "residents", "policies", "analyze", "done"]));
+  });
+
+  it("links children consistently: a policy's account is its unit's and its resident's account", async () => {
+    const [check] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM policies p JOIN policy_insurables pi ON pi.policy_id = p.id JOIN insurables u ON u.id = pi.insurable_id
+          WHERE u.account_id <> p.account_id OR u.agency_id <> p.agency_id) AS unit_mismatch,
+        (SELECT count(*)::int FROM policies p JOIN policy_users pu ON pu.policy_id = p.id
+          WHERE NOT EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = pu.user_id AND au.account_id = p.account_id)) AS user_mismatch,
+        (SELECT count(*)::int FROM accounts a LEFT JOIN agencies g ON g.id = a.agency_id WHERE g.id IS NULL) AS orphan_accounts,
+        (SELECT count(*)::int FROM agencies c JOIN agencies p ON p.id = c.agency_id WHERE p.agency_id IS NOT NULL) AS deep_agencies`,
+    );
+    expect(check).toEqual({ unit_mismatch: 0, user_mismatch: 0, orphan_accounts: 0, deep_agencies: 0 });
+  });
+
+  it("rebuilds every index and foreign key it set aside, and moves the sequences on", async () => {
+    expect(await schemaObjects(db)).toEqual(before);
+    const [user] = await db.insert(s.users).values({ email: "after.scale@example.com" }).returning({ id: s.users.id });
+    expect(user.id).toBe(1601);
+  });
+
+  it("creates the demo logins: the agent on a top-level agency with sub-agencies, the staff on an account of it", async () => {
+    const logins = await selectRows<{ email: string; role: string; agency_id: number | null; parent: number | null; subs: number }>(
+      db,
+      sql`SELECT s.email, s.role, coalesce(ag.id, acg.id) AS agency_id, coalesce(ag.agency_id, acg.agency_id) AS parent,
+          (SELECT count(*)::int FROM agencies sub WHERE sub.agency_id = ag.id) AS subs
+        FROM staffs s LEFT JOIN agencies ag ON s.organizable_type = 'Agency' AND ag.id = s.organizable_id
+        LEFT JOIN accounts ac ON s.organizable_type = 'Account' AND ac.id = s.organizable_id LEFT JOIN agencies acg ON acg.id = ac.agency_id`,
+    );
+    expect(logins.map((l) => l.email).sort()).toEqual(DEMO_LOGINS.map((l) => l.email).sort());
+    const agent = logins.find((l) => l.role === "agent")!;
+    const staff = logins.find((l) => l.role === "staff")!;
+    expect(agent.parent).toBeNull();
+    expect(agent.subs).toBeGreaterThan(0);
+    expect(staff.agency_id).toBe(agent.agency_id);
+  });
+
+  it("adds to an existing database: a second run continues after the current ids", async () => {
+    await seedScale(database, { policies: 500 });
+    const [counts] = await selectRows<{ policies: number; staff: number; numbers: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM staffs) AS staff,
+        (SELECT count(DISTINCT number)::int FROM policies) AS numbers`,
+    );
+    expect(counts).toEqual({ policies: 2500, staff: DEMO_LOGINS.length, numbers: 2500 });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The dashboard screens later issues build (document 1 section 2.2 and the paths its menus and links name). Each is
+ * mounted now with its title and breadcrumbs on the NotBuiltYet page, behind the same guards as any route.
+ * Paths are relative to /dashboard, in react-router syntax.
+ */
+export interface NotBuiltRoute {
+  path: string;
+  titleKey: string;
+  crumbs?: Array<{ titleKey: string; to?: string }>;
+}
+
+const t = (key: string) => `app.shell.titles.${key}`;
+const crumb = (key: string, to?: string) => ({ titleKey: t(key), to });
+const policies = crumb("policies", "/dashboard/policies/browse");
+const accounts = crumb("accounts", "/dashboard/accounts/browse");
+const agencies = crumb("agencies", "/dashboard/agencies");
+const leases = crumb("leases", "/dashboard/leases");
+const changeRequests = crumb("change_requests", "/dashboard/change-requests");
+
+export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
+  { path: "home", titleKey: t("home") },
+  { path: "leads/*", titleKey: t("leads") },
+  { path: "csv-upload", titleKey: t("csv_upload") },
+  { path: "accounts/browse", titleKey: t("accounts") },
+  { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
+  { path: "policies/browse", titleKey: t("policies") },
+  // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
+  { path: "policies/view/:id/edit", titleKey: t("policy_edit"), crumbs: [policies] },
+  { path: "policies/view/:id/*", titleKey: t("policy"), crumbs: [policies] },
+  { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
+  { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
+  { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },
+  { path: "policies/upload-coverage-proof", titleKey: t("upload_coverage_proof"), crumbs: [policies] },
+  { path: "master-policies/*", titleKey: t("master_policies") },
+  { path: "invoices/*", titleKey: t("invoices") },
+  { path: "payments/*", titleKey: t("payments") },
+  { path: "insurable/communities", titleKey: t("communities") },
+  { path: "insurable/buildings", titleKey: t("buildings") },
+  { path: "insurable/units", titleKey: t("units") },
+  { path: "insurable/create", titleKey: t("add_property") },
+  { path: "insurable/updates", titleKey: t("insurable_updates") },
+  { path: "insurable/view/:id/*", titleKey: t("insurable") },
+  { path: "carriers/browse", titleKey: t("carriers") },
+  { path: "carriers/view/:id/*", titleKey: t("carriers"), crumbs: [crumb("carriers", "/dashboard/carriers/browse")] },
+  { path: "leases", titleKey: t("leases") },
+  { path: "leases/import", titleKey: t("leases_import"), crumbs: [leases] },
+  { path: "agencies", titleKey: t("agencies") },
+  { path: "agencies/view/:id/*", titleKey: t("agency"), crumbs: [agencies] },
+  { path: "agencies/:agencyId/branding/:brandingId", titleKey: t("branding"), crumbs: [agencies] },
+  { path: "branding-editor/:profileableType/:profileableId/branding/:brandingId", titleKey: t("branding_editor") },
+  { path: "subagencies", titleKey: t("subagencies") },
+  { path: "agents/*", titleKey: t("agents") },
+  { path: "change-requests", titleKey: t("change_requests") },
+  { path: "change-requests/refunds/browse", titleKey: t("refunds"), crumbs: [changeRequests] },
+  { path: "tracking-url/*", titleKey: t("tracking_url") },
+  { path: "policy-support/*", titleKey: t("policy_support") },
+  { path: "email-history", titleKey: t("email_history") },
+  { path: "integrations/*", titleKey: t("integrations") },
+  { path: "merge-users", titleKey: t("merge_users") },
+  { path: "create-admin-users", titleKey: t("create_admin_users") },
+  { path: "reporting/*", titleKey: t("reporting") },
+  { path: "integration-health", titleKey: t("integration_health") },
+  { path: "dmr", titleKey: t("dmr") },
+];
+
+/** Area roots that open their browse screen (document 1 section 2.2 names both forms). */
+export const AREA_REDIRECTS: Array<{ path: string; to: string }> = [
+  { path: "accounts", to: "/dashboard/accounts/browse" },
+  { path: "policies", to: "/dashboard/policies/browse" },
+  { path: "insurable", to: "/dashboard/insurable/communities" },
+  { path: "carriers", to: "/dashboard/carriers/browse" },
+];

@@ -1,0 +1,153 @@
+import type { DataProvider, Identifier } from "react-admin";
+import type { PermissionEntry } from "../domain/permissions";
+import type { Role } from "../domain/roles";
+
+/** Wire shapes of docs/API.md that the console reads. */
+
+export interface ProfileAttributes {
+  id?: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name?: string | null;
+  full_name: string | null;
+  job_title?: string | null;
+  contact_email?: string | null;
+  contact_phone?: string | null;
+  birth_date?: string | null;
+}
+
+export interface Organizable {
+  id: number;
+  title: string;
+  organizable_type?: string;
+  agency_id?: number | null;
+}
+
+/** The signed-in staff member (sign_in, validate_token, update_self). */
+export interface StaffUser {
+  id: number;
+  email: string;
+  role: Role;
+  enabled?: boolean;
+  owner?: boolean;
+  organizable_id: number | null;
+  organizable_type: "Account" | "Agency" | null;
+  organizable?: Organizable | null;
+  agency_id?: number | null;
+  profile_attributes?: ProfileAttributes | null;
+  staff_permission?: { permissions?: PermissionEntry[] | null } | null;
+  invitation_accepted_at?: string | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** A row of the staff list (same serializer as StaffUser). */
+export type Staff = StaffUser;
+
+export interface Address {
+  id?: number | null;
+  street_number: string | null;
+  street_name: string | null;
+  street_two?: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  full?: string | null;
+}
+
+/** A customer (resource `users`). */
+export interface User {
+  id: number;
+  email: string;
+  enabled?: boolean;
+  t_code: string | null;
+  has_current_leases: boolean;
+  has_existing_policies: boolean;
+  has_leases?: boolean;
+  profile_attributes: ProfileAttributes;
+  accounts: Array<{ id: number; title: string }>;
+  created_at: string;
+  updated_at: string;
+  address_attributes?: Address | null;
+  policies?: Array<{ id: number; number: string; status: string; policy_type_id: number; policy_in_system: boolean }>;
+  leases?: Array<{ id: number; reference: string | null; status: string | null; start_date: string | null; end_date: string | null; insurable_title: string | null }>;
+}
+
+export interface Account {
+  id: number;
+  title: string;
+  enabled: boolean;
+  agency_id: number;
+  agency?: { id: number; title: string } | null;
+  contact_info?: { contact_phone?: string | null; contact_email?: string | null } | null;
+  primary_address?: { full?: string | null } | null;
+}
+
+/** An entry of the "Browse as" selector: an agency and its sub-agencies. */
+export interface AgencyTreeEntry {
+  id: number;
+  title: string;
+  agency_id: number | null;
+  enabled: boolean;
+  agencies: Array<{ id: number; title: string }>;
+}
+
+export interface Community {
+  id: number;
+  title: string;
+  account_id: number | null;
+  insurable_type_id?: number;
+}
+
+export interface SearchResult {
+  type: "policy";
+  id: number;
+  number: string;
+  status: string;
+  label: string;
+}
+
+export interface AvailablePermission {
+  key: string;
+  title: string;
+  category: string;
+  category_title: string;
+  default_value: boolean;
+}
+
+export interface PasswordReset {
+  password: string;
+  password_confirmation: string;
+  reset_password_token: string;
+}
+
+export interface UpdateSelfInput {
+  email?: string;
+  password?: string;
+  password_confirmation?: string;
+  current_password?: string;
+  profile_attributes?: Partial<Omit<ProfileAttributes, "id" | "full_name">>;
+}
+
+export interface CommunitySearch {
+  search?: string;
+  account_id?: Identifier;
+  agency_id?: Identifier;
+}
+
+/** The non-CRUD calls, reached with `useDataProvider<AppDataProvider>()`. */
+export interface AppMethods {
+  getSubAgencies(): Promise<AgencyTreeEntry[]>;
+  searchPolicies(query: string): Promise<SearchResult[]>;
+  searchCommunities(params: CommunitySearch): Promise<Community[]>;
+  sessionPersist(): Promise<string>;
+  requestPasswordReset(email: string): Promise<{ success: boolean; message?: string }>;
+  resetPassword(input: PasswordReset): Promise<{ success: boolean; message?: string }>;
+  updateSelf(id: Identifier, staff: UpdateSelfInput): Promise<StaffUser>;
+  toggleStaffEnabled(id: Identifier): Promise<{ success: boolean; enabled: boolean }>;
+  reInviteStaff(id: Identifier): Promise<{ success: boolean }>;
+  checkStaffEmail(email: string, id?: Identifier): Promise<boolean>;
+  getAvailablePermissions(): Promise<AvailablePermission[]>;
+}
+
+export type AppDataProvider = DataProvider & AppMethods;

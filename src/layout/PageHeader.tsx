@@ -1,0 +1,69 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import { Box, Breadcrumbs, IconButton, Link, Tooltip, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
+import type { ReactNode } from "react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { usePreviousRoute } from "./routeHistory";
+import { usePageTitle } from "./usePageTitle";
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export interface PageHeaderProps {
+  /** i18n key of the title. */
+  titleKey: string;
+  /** A title already resolved (a record's name); wins over titleKey. */
+  title?: string;
+  crumbs?: Crumb[];
+  actions?: ReactNode;
+}
+
+/**
+ * A page's header (document 1 section 2.3): breadcrumbs starting from a home link, a back button only when a
+ * previous route exists, and the title (h1), which also goes to the browser tab.
+ */
+export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeaderProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const previous = usePreviousRoute();
+  const shown = title ?? translate(titleKey);
+  usePageTitle(shown);
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 2, mt: 1, flexWrap: "wrap" }}>
+      {previous && (
+        <Tooltip title={translate("app.shell.page.back")}>
+          <IconButton aria-label={translate("app.shell.page.back")} onClick={() => navigate(previous)} size="small">
+            <ArrowBackIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Box sx={{ flex: 1 }}>
+        <Breadcrumbs aria-label={translate("app.shell.page.breadcrumbs")} sx={{ fontSize: 13 }}>
+          <Link component={RouterLink} to="/dashboard" underline="hover" color="inherit">
+            {translate("app.shell.page.home")}
+          </Link>
+          {crumbs.map((crumb) =>
+            crumb.to ? (
+              <Link key={crumb.label} component={RouterLink} to={crumb.to} underline="hover" color="inherit">
+                {crumb.label}
+              </Link>
+            ) : (
+              <Typography key={crumb.label} color="text.secondary" sx={{ fontSize: 13 }}>
+                {crumb.label}
+              </Typography>
+            ),
+          )}
+          <Typography color="text.primary" sx={{ fontSize: 13 }} aria-current="page">
+            {shown}
+          </Typography>
+        </Breadcrumbs>
+        <Typography variant="h5" component="h1">
+          {shown}
+        </Typography>
+      </Box>
+      {actions}
+    </Box>
+  );
+}

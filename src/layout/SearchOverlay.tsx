@@ -1,0 +1,110 @@
+import CloseIcon from "@mui/icons-material/Close";
+import SearchIcon from "@mui/icons-material/Search";
+import { Box, Dialog, IconButton, InputBase, List, ListItemButton, ListItemText, Tooltip, Typography } from "@mui/material";
+import { useDataProvider, useTranslate } from "react-admin";
+import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import type { AppDataProvider, SearchResult } from "../dataProvider";
+import { SEARCH_DEBOUNCE_MS } from "../domain/constants";
+import { humanizeEnum } from "../domain/format";
+
+/** Suggestions for the typed text, asked 500 ms after the last keystroke (document 1 section 9); errors give none. */
+function useSuggestions(text: string, enabled: boolean): SearchResult[] {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [hits, setHits] = useState<SearchResult[]>([]);
+  const query = text.trim();
+  useEffect(() => {
+    if (!enabled || !query) {
+      setHits([]);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      dataProvider.searchPolicies(query).then(
+        (found) => live && setHits(found),
+        () => live && setHits([]),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, enabled, dataProvider]);
+  return hits;
+}
+
+/**
+ * The full-screen search overlay (document 1 section 2.3, readings C-53): policies by number, T code or customer
+ * email. Enter opens the first suggestion (searching at once if the debounce has not answered yet) and closes;
+ * with nothing found it just closes. Escape closes.
+ */
+export function SearchOverlay() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState("");
+  const hits = useSuggestions(text, open);
+
+  const close = () => {
+    setOpen(false);
+    setText("");
+  };
+  const openHit = (hit: SearchResult) => {
+    close();
+    navigate(`/dashboard/policies/view/${hit.id}`);
+  };
+  const onKeyDown = async (event: KeyboardEvent) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    const query = text.trim();
+    const first = hits[0] ?? (query ? (await dataProvider.searchPolicies(query).catch(() => []))[0] : undefined);
+    if (first) openHit(first);
+    else close();
+  };
+  const label = translate("app.shell.top_bar.search");
+  // A modal search moves focus into its field (WAI-ARIA dialog pattern); a stable ref does it once, as the field mounts.
+  const focusOnMount = useCallback((input: HTMLInputElement | null) => input?.focus(), []);
+
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton color="inherit" aria-label={label} onClick={() => setOpen(true)}>
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+      <Dialog fullScreen open={open} onClose={close} aria-label={label}>
+        <Box sx={{ p: 4, maxWidth: 900, width: "100%", mx: "auto" }}>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
+            <SearchIcon fontSize="large" />
+            <InputBase
+              inputRef={focusOnMount}
+              fullWidth
+              placeholder={translate("app.shell.search.placeholder")}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={onKeyDown}
+              sx={{ fontSize: 32 }}
+              inputProps={{ "aria-label": translate("app.shell.search.placeholder") }}
+            />
+            <IconButton aria-label={translate("app.shell.search.close")} onClick={close}>
+              <CloseIcon />
+            </IconButton>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate("app.shell.search.hint")}
+          </Typography>
+          <List aria-label={translate("app.shell.search.results")}>
+            {hits.map((hit) => (
+              <li key={hit.id}>
+                <ListItemButton onClick={() => openHit(hit)}>
+                  <ListItemText primary={hit.number} secondary={humanizeEnum(hit.status)} />
+                </ListItemButton>
+              </li>
+            ))}
+          </List>
+        </Box>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import MailOutlineIcon from "@mui/icons-material/MailOutline";
+import { Box, IconButton, Tooltip } from "@mui/material";
+import { AppBar, LoadingIndicator, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import { homePathFor, isRouteAllowed } from "../domain/routeAccess";
+import { AgencySelector } from "./AgencySelector";
+import { runtimeConfig } from "./runtimeConfig";
+import { SearchOverlay } from "./SearchOverlay";
+import { ThemeSelector } from "./ThemeSelector";
+import { useCurrentUser } from "./useCurrentUser";
+import { UserDropdown } from "./UserDropdown";
+
+const LOGO_TARGET = "/dashboard/users/browse";
+
+/**
+ * The top bar (document 1 section 2.3): menu toggle (react-admin's, which collapses the side nav), logo to
+ * users/browse, agency selector, search, style selector, email support and the user dropdown.
+ */
+export function TopBar() {
+  const translate = useTranslate();
+  const { user } = useCurrentUser();
+  // The logo opens users/browse (document 1 section 2.2); a user the guards would refuse goes to their home instead.
+  const logoTarget = !user || isRouteAllowed(user, LOGO_TARGET) ? LOGO_TARGET : homePathFor(user.role);
+  const supportLabel = translate("app.shell.top_bar.email_support");
+  return (
+    <AppBar
+      color="primary"
+      userMenu={<UserDropdown />}
+      toolbar={
+        <Box sx={{ display: "flex", alignItems: "center" }}>
+          <AgencySelector />
+          <SearchOverlay />
+          <ThemeSelector />
+          <Tooltip title={supportLabel}>
+            <IconButton color="inherit" component="a" href={`mailto:${runtimeConfig().supportEmail}`} aria-label={supportLabel}>
+              <MailOutlineIcon />
+            </IconButton>
+          </Tooltip>
+          <LoadingIndicator />
+        </Box>
+      }
+    >
+      <RouterLink to={logoTarget} style={{ display: "flex", marginRight: 16 }}>
+        <img src="/logo-light.svg" alt={translate("app.shell.logo_alt")} width={132} height={30} />
+      </RouterLink>
+      {/* The page title is in the page header (h1); the bar keeps the spec's items only. */}
+      <Box sx={{ flex: 1 }} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,16 @@
+export { GridDataTable, GridEmpty, GridList, GridPagination, type GridListProps } from "./GridList";
+export {
+  AutocompleteFilter,
+  FilterBar,
+  KeywordSearch,
+  SelectFilter,
+  useFilterValue,
+  YesNoFilter,
+  type Choice,
+  type PickerOption,
+  type SearchType,
+} from "./filters";
+export { getPath, hasActiveFilters, setPath, unsetPath } from "./objectPath";
+export { relativeToBasename, useRelativePath } from "./navigation";
+export { YesNo } from "./YesNo";
+export { PICKER_PAGE_SIZE } from "./constants";

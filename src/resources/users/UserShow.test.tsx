@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import { customer, staffUser } from "../../test/fixtures";
+import { createMemoryDataProvider } from "../../test/memoryDataProvider";
+import { renderInAdmin } from "../../test/TestAdmin";
+import type { StaffUser } from "../../dataProvider/types";
+import { UserShow } from "./UserShow";
+
+const ANN = customer(1, {
+  full_name: "Ann Lee",
+  email: "ann.lee@example.com",
+  address_attributes: { id: 40, street_number: "12", street_name: "Oak St", city: "Austin", state: "TX", zip_code: "73301" },
+  policies: [{ id: 77, number: "PN-0077", status: "BOUND_WITH_WARNING", policy_type_id: 1, policy_in_system: true }],
+  leases: [{ id: 3, reference: "L-3", status: "current", start_date: "2026-01-01", end_date: "2026-12-31", insurable_title: "Unit 4B" }],
+});
+
+function renderShow(user: StaffUser) {
+  return renderInAdmin(<UserShow />, {
+    dataProvider: createMemoryDataProvider({ users: [ANN] }),
+    user,
+    url: "/dashboard/users/view/1",
+    path: "/dashboard/users/view/:id",
+  });
+}
+
+describe("UserShow (users/view/{id})", () => {
+  it("shows profile, contact, address, accounts, policies and leases", async () => {
+    const { i18nProvider } = renderShow(staffUser("agent"));
+    expect(await screen.findByRole("heading", { name: "Ann Lee", level: 1 })).toBeInTheDocument();
+    for (const section of ["Profile", "Contact", "Address", "Accounts", "Policies", "Leases"]) {
+      expect(screen.getByRole("heading", { name: section, level: 2 })).toBeInTheDocument();
+    }
+    expect(screen.getByText("contact1@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Oak St")).toBeInTheDocument();
+    expect(screen.getByText("Sunrise Apartments")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "PN-0077" })).toHaveAttribute("href", "/dashboard/policies/view/77");
+    expect(screen.getByText("Bound with warning")).toBeInTheDocument();
+    expect(screen.getByText("Unit 4B")).toBeInTheDocument();
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("offers Edit only to callers who may edit users", async () => {
+    renderShow(staffUser("agent"));
+    expect(await screen.findByRole("link", { name: "Edit" })).toHaveAttribute("href", "/dashboard/users/view/1/edit");
+  });
+
+  it("hides Edit when property_management.users.edit is off", async () => {
+    renderShow(staffUser("staff", [{ key: "property_management.users", value: true }, { key: "property_management.users.edit", value: false }]));
+    await screen.findByRole("heading", { name: "Ann Lee", level: 1 });
+    expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
+  });
+});

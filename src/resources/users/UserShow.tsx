@@ -1,0 +1,193 @@
+import type { ReactNode } from "react";
+import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import EditIcon from "@mui/icons-material/Edit";
+import { Button, DateField, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { useNotifyHttpError } from "../../authProvider/AppNotification";
+import type { User } from "../../dataProvider/types";
+import { humanizeEnum } from "../../domain/format";
+import { POLICY_TYPES } from "../../domain/policies";
+import { PageHeader } from "../../layout/PageHeader";
+import { YesNo } from "../common";
+import { resourcePath } from "../paths";
+import { userName } from "./userName";
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {translate(title)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+};
+
+const Item = ({ label, children }: { label: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ flex: "1 1 220px" }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(label)}
+      </Typography>
+      <Typography component="div">{children === null || children === undefined || children === "" ? "—" : children}</Typography>
+    </Box>
+  );
+};
+
+const Items = ({ children }: { children: ReactNode }) => <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>{children}</Box>;
+
+const None = () => {
+  const translate = useTranslate();
+  return <Typography color="text.secondary">{translate("resources.users.none")}</Typography>;
+};
+
+const policyTypeTitle = (id: number) => POLICY_TYPES.find((type) => type.id === id)?.title ?? String(id);
+
+const UserDetail = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<User>();
+  const { canAccess: canEdit } = useCanAccess({ resource: "users", action: "edit" });
+  if (!record || record.id === undefined) return null;
+  const profile = record.profile_attributes ?? ({} as User["profile_attributes"]);
+  const address = record.address_attributes;
+  const f = (field: string) => `resources.users.fields.${field}`;
+  return (
+    <>
+      <PageHeader
+        titleKey="app.shell.titles.user"
+        title={userName(record)}
+        crumbs={[{ label: translate("app.shell.titles.users"), to: resourcePath.browse("users") }]}
+        actions={canEdit ? <Button component={RouterLink} to={resourcePath.edit("users", record.id)} label="resources.common.actions.edit" startIcon={<EditIcon />} /> : null}
+      />
+      <Section title="resources.users.sections.profile">
+        <Items>
+          <Item label={f("profile_attributes.first_name")}>{profile.first_name}</Item>
+          <Item label={f("profile_attributes.middle_name")}>{profile.middle_name}</Item>
+          <Item label={f("profile_attributes.last_name")}>{profile.last_name}</Item>
+          <Item label={f("profile_attributes.birth_date")}>{profile.birth_date}</Item>
+          <Item label={f("t_code")}>{record.t_code}</Item>
+          <Item label={f("has_current_leases")}>
+            <YesNo value={record.has_current_leases} />
+          </Item>
+          <Item label={f("has_existing_policies")}>
+            <YesNo value={record.has_existing_policies} />
+          </Item>
+          <Item label={f("created_at")}>
+            <DateField source="created_at" showTime />
+          </Item>
+        </Items>
+      </Section>
+      <Section title="resources.users.sections.contact">
+        <Items>
+          <Item label={f("email")}>{record.email}</Item>
+          <Item label={f("profile_attributes.contact_email")}>{profile.contact_email}</Item>
+          <Item label={f("profile_attributes.contact_phone")}>{profile.contact_phone}</Item>
+        </Items>
+      </Section>
+      <Section title="resources.users.sections.address">
+        {address ? (
+          <Items>
+            <Item label={f("address_attributes.street_number")}>{address.street_number}</Item>
+            <Item label={f("address_attributes.street_name")}>{address.street_name}</Item>
+            <Item label={f("address_attributes.street_two")}>{address.street_two}</Item>
+            <Item label={f("address_attributes.city")}>{address.city}</Item>
+            <Item label={f("address_attributes.state")}>{address.state}</Item>
+            <Item label={f("address_attributes.zip_code")}>{address.zip_code}</Item>
+          </Items>
+        ) : (
+          <None />
+        )}
+      </Section>
+      <Section title="resources.users.sections.accounts">
+        {record.accounts?.length ? (
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            {record.accounts.map((account) => (
+              <Chip key={account.id} label={account.title} />
+            ))}
+          </Box>
+        ) : (
+          <None />
+        )}
+      </Section>
+      <Section title="resources.users.sections.policies">
+        {record.policies?.length ? (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate("resources.users.policy.number")}</TableCell>
+                <TableCell>{translate("resources.users.policy.status")}</TableCell>
+                <TableCell>{translate("resources.users.policy.type")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {record.policies.map((policy) => (
+                <TableRow key={policy.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={resourcePath.view("policies", policy.id)}>
+                      {policy.number}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{humanizeEnum(policy.status)}</TableCell>
+                  <TableCell>{policyTypeTitle(policy.policy_type_id)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <None />
+        )}
+      </Section>
+      <Section title="resources.users.sections.leases">
+        {record.leases?.length ? (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate("resources.users.lease.reference")}</TableCell>
+                <TableCell>{translate("resources.users.lease.insurable")}</TableCell>
+                <TableCell>{translate("resources.users.lease.status")}</TableCell>
+                <TableCell>{translate("resources.users.lease.start_date")}</TableCell>
+                <TableCell>{translate("resources.users.lease.end_date")}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {record.leases.map((lease) => (
+                <TableRow key={lease.id}>
+                  <TableCell>{lease.reference}</TableCell>
+                  <TableCell>{lease.insurable_title}</TableCell>
+                  <TableCell>{humanizeEnum(lease.status)}</TableCell>
+                  <TableCell>{lease.start_date}</TableCell>
+                  <TableCell>{lease.end_date}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : (
+          <None />
+        )}
+      </Section>
+    </>
+  );
+};
+
+/** users/view/{id} (document 3 section 2): profile, contact, address, accounts, policies and leases. */
+export const UserShow = () => {
+  const notifyHttpError = useNotifyHttpError();
+  const navigate = useNavigate();
+  return (
+    <ShowBase<User>
+      resource="users"
+      queryOptions={{
+        onError: (error) => {
+          notifyHttpError(error);
+          navigate(resourcePath.browse("users"));
+        },
+      }}
+    >
+      <UserDetail />
+    </ShowBase>
+  );
+};

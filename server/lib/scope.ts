@@ -1,4 +1,4 @@
-import { eq, or } from "drizzle-orm";
+import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { agencies } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
@@ -47,5 +47,22 @@ export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: numb
       return { kind: "account", accountId: user.organizable_id! };
     default:
       return { kind: "none" };
+  }
+}
+
+/**
+ * The condition a scope puts on a list, given how that list's rows reach an account and an agency: one switch for
+ * every list, so the scope rule lives in one place.
+ */
+export function scopeConditions(scope: Scope, reach: { account: (accountId: number) => SQL; agencies: (ids: SQL) => SQL }): SQL[] {
+  switch (scope.kind) {
+    case "all":
+      return [];
+    case "account":
+      return [reach.account(scope.accountId)];
+    case "agencies":
+      return scope.agencyIds.length ? [reach.agencies(sql.join(scope.agencyIds.map((id) => sql`${id}`), sql`, `))] : [sql`false`];
+    case "none":
+      return [sql`false`];
   }
 }

@@ -1,18 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Scope } from "../../lib/scope";
+import { type Scope, scopeConditions } from "../../lib/scope";
 
 /** Accounts (alias `a`) a caller may see. */
 export function accountScopeCondition(scope: Scope): SQL[] {
-  switch (scope.kind) {
-    case "all":
-      return [];
-    case "account":
-      return [sql`a.id = ${scope.accountId}`];
-    case "agencies":
-      return scope.agencyIds.length ? [sql`a.agency_id IN (${sql.join(scope.agencyIds.map((id) => sql`${id}`), sql`, `)})`] : [sql`false`];
-    case "none":
-      return [sql`false`];
-  }
+  return scopeConditions(scope, { account: (id) => sql`a.id = ${id}`, agencies: (ids) => sql`a.agency_id IN (${ids})` });
 }
 
 /** `%text%` for a case-insensitive contains, with LIKE's wildcards escaped. */

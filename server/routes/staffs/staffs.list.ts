@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ListQuery, ListSpec } from "../../lib/list";
-import type { Scope } from "../../lib/scope";
+import { type Scope, scopeConditions } from "../../lib/scope";
 
 /** The staff list (document 3 'Staff list'): agents and property managers, read through one table. */
 const agencyIdExpr = sql`(CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE acc.agency_id END)`;
@@ -31,24 +31,11 @@ export const staffListSpec: ListSpec = {
   tieBreaker: sql`s.id`,
 };
 
-const ids = (list: number[]) => sql.join(list.map((id) => sql`${id}`), sql`, `);
-
 export function staffScopeCondition(scope: Scope): SQL[] {
-  switch (scope.kind) {
-    case "all":
-      return [];
-    case "account":
-      return [sql`s.organizable_type = 'Account' AND s.organizable_id = ${scope.accountId}`];
-    case "agencies":
-      return scope.agencyIds.length
-        ? [
-            sql`((s.organizable_type = 'Agency' AND s.organizable_id IN (${ids(scope.agencyIds)}))
-              OR (s.organizable_type = 'Account' AND acc.agency_id IN (${ids(scope.agencyIds)})))`,
-          ]
-        : [sql`false`];
-    case "none":
-      return [sql`false`];
-  }
+  return scopeConditions(scope, {
+    account: (id) => sql`s.organizable_type = 'Account' AND s.organizable_id = ${id}`,
+    agencies: (ids) => sql`((s.organizable_type = 'Agency' AND s.organizable_id IN (${ids})) OR (s.organizable_type = 'Account' AND acc.agency_id IN (${ids})))`,
+  });
 }
 
 export function staffListQuery(scope: Scope): ListQuery {

@@ -10,6 +10,7 @@ import { type ListInput, parseListParams, queryRows, runList } from "../../lib/l
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Scope } from "../../lib/scope";
 import { hashSecret, newSecret } from "../../lib/tokens";
+import { findProfile, fullName, saveProfile } from "../../lib/profiles";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN } from "../../lib/validators";
 import type { Mailer } from "../../mail/mailer";
 import type { Caller } from "../../plugins/auth";
@@ -58,9 +59,6 @@ export interface StaffInput {
   profile_attributes?: Partial<Record<"first_name" | "last_name" | "middle_name" | "job_title" | "contact_phone" | "contact_email" | "birth_date", string | null>>;
   staff_permission_attributes?: { permissions: Array<{ key: string; value: boolean }> };
 }
-
-const fullName = (p: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }) =>
-  [p.first_name, p.middle_name, p.last_name].filter((x) => x && x.trim()).join(" ") || null;
 
 async function emailTaken(db: Db, email: string, exceptId?: number) {
   const [row] = await db
@@ -144,12 +142,12 @@ export async function createStaff(db: Db, mailer: Mailer, publicUrl: string, cal
 
 const authorOf = (caller: Caller): Author => ({ name: caller.user.profile_attributes.full_name || caller.user.email, staffId: caller.user.id });
 
-/** Profile, email, enabled and permission flags; a key the agency lacks cannot be switched on (reference 3.2). */
+/** Profile, email, enabled and permission flags, with one history row for the whole change. */
 async function applyUpdate(db: Db, id: number, input: StaffInput, author: Author) {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [before] = await tx.select().from(staff).where(eq(staff.id, id));
-    const [profileBefore] = await tx.select().from(profiles).where(and(eq(profiles.profileable_type, "Staff"), eq(profiles.profileable_id, id)));
+    const profileBefore = await findProfile(tx, "Staff", id);
     const changes = {
       ...diffChanges(before, { email: input.email?.trim(), enabled: input.enabled }),
       ...diffChanges(profileBefore ?? {}, input.profile_attributes ?? {}, "profile."),
@@ -158,12 +156,7 @@ async function applyUpdate(db: Db, id: number, input: StaffInput, author: Author
     if (input.email !== undefined) staffSet.email = input.email.trim();
     if (input.enabled !== undefined) staffSet.enabled = input.enabled;
     if (Object.keys(staffSet).length) await tx.update(staff).set({ ...staffSet, updated_at: new Date() }).where(eq(staff.id, id));
-    if (input.profile_attributes) {
-      const merged = { ...profileBefore, ...input.profile_attributes };
-      const values = { ...input.profile_attributes, full_name: fullName(merged), updated_at: new Date() };
-      if (profileBefore) await tx.update(profiles).set(values).where(eq(profiles.id, profileBefore.id));
-      else await tx.insert(profiles).values({ ...values, profileable_type: "Staff", profileable_id: id });
-    }
+    if (input.profile_attributes) await saveProfile(tx, "Staff", id, profileBefore, input.profile_attributes);
     if (input.staff_permission_attributes) {
       await tx.delete(staffPermissions).where(eq(staffPermissions.staff_id, id));
       const rows = input.staff_permission_attributes.permissions.map((p) => ({ staff_id: id, key: p.key, value: p.value }));

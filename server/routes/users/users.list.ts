@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
-import type { Scope } from "../../lib/scope";
+import { type Scope, scopeConditions } from "../../lib/scope";
 
 /** The customers list (document 3: users/browse): its filters, sorts and scope, for GET /users and POST /users/list. */
 const likeOrIn = (column: SQL) => (op: FilterOp, value: unknown) =>
@@ -81,23 +81,10 @@ export const userListSpec: ListSpec = {
 };
 
 export function userScopeCondition(scope: Scope): SQL[] {
-  switch (scope.kind) {
-    case "all":
-      return [];
-    case "account":
-      return [sql`EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${scope.accountId})`];
-    case "agencies":
-      return scope.agencyIds.length
-        ? [
-            sql`EXISTS (SELECT 1 FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id AND a.agency_id IN (${sql.join(
-              scope.agencyIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}))`,
-          ]
-        : [sql`false`];
-    case "none":
-      return [sql`false`];
-  }
+  return scopeConditions(scope, {
+    account: (id) => sql`EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${id})`,
+    agencies: (ids) => sql`EXISTS (SELECT 1 FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id AND a.agency_id IN (${ids}))`,
+  });
 }
 
 export function userListQuery(scope: Scope): ListQuery {

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { addresses, profiles, users } from "../../db/schema";
+import { addresses, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
+import { findProfile, saveProfile } from "../../lib/profiles";
 import type { Scope } from "../../lib/scope";
 import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { type UserRow, userJson, userListQuery, userListSpec } from "./users.list";
@@ -110,9 +111,6 @@ function validateUserUpdate(input: UserUpdate): Record<string, string> {
   return errors;
 }
 
-const fullName = (p: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }) =>
-  [p.first_name, p.middle_name, p.last_name].filter((x) => x && x.trim()).join(" ") || null;
-
 export async function updateUser(db: Db, scope: Scope, id: number, input: UserUpdate, author: Author) {
   await showUser(db, scope, id); // 404 outside scope before anything is validated or written
   const errors = validateUserUpdate(input);
@@ -128,10 +126,7 @@ export async function updateUser(db: Db, scope: Scope, id: number, input: UserUp
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [before] = await tx.select().from(users).where(eq(users.id, id));
-    const [profileBefore] = await tx
-      .select()
-      .from(profiles)
-      .where(and(eq(profiles.profileable_type, "User"), eq(profiles.profileable_id, id)));
+    const profileBefore = await findProfile(tx, "User", id);
     const [addressBefore] = await tx
       .select()
       .from(addresses)
@@ -143,12 +138,7 @@ export async function updateUser(db: Db, scope: Scope, id: number, input: UserUp
       ...diffChanges(addressBefore ?? {}, input.address_attributes ?? {}, "address."),
     };
     if (input.email) await tx.update(users).set({ email: input.email.trim(), updated_at: new Date() }).where(eq(users.id, id));
-    if (input.profile_attributes) {
-      const merged = { ...profileBefore, ...input.profile_attributes };
-      const values = { ...input.profile_attributes, full_name: fullName(merged), updated_at: new Date() };
-      if (profileBefore) await tx.update(profiles).set(values).where(eq(profiles.id, profileBefore.id));
-      else await tx.insert(profiles).values({ ...values, profileable_type: "User", profileable_id: id });
-    }
+    if (input.profile_attributes) await saveProfile(tx, "User", id, profileBefore, input.profile_attributes);
     if (input.address_attributes) {
       const merged = { ...addressBefore, ...input.address_attributes };
       const full = [[merged.street_number, merged.street_name].filter(Boolean).join(" "), merged.street_two, merged.city, [merged.state, merged.zip_code].filter(Boolean).join(" ")]

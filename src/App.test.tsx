@@ -8,6 +8,7 @@ import type { StaffUser } from "./dataProvider/types";
 import type { PermissionEntry } from "./domain/permissions";
 import type { Role } from "./domain/roles";
 import { createTestI18nProvider } from "./i18n";
+import { clearRouteHistory } from "./layout/routeHistory";
 import { createFakeFetch, type RecordedRequest } from "./test/fakeFetch";
 import { staffUser } from "./test/fixtures";
 import { createMemoryDataProvider } from "./test/memoryDataProvider";
@@ -18,10 +19,13 @@ const HEADERS = { "access-token": "tok", "token-type": "Bearer", client: "cli", 
 /** The whole console at `url` in a real browser router, over the real authProvider with a fake API. */
 function renderApp(url: string, signedInAs?: StaffUser) {
   window.history.pushState({}, "", url);
-  const storage = createMemoryStorage(signedInAs ? { accessToken: "tok", client: "cli", uid: "x", expiry: "1999999999", user: JSON.stringify(signedInAs) } : {});
+  const storage = createMemoryStorage(
+    signedInAs ? { accessToken: "tok", client: "cli", uid: "x", expiry: "1999999999", user: JSON.stringify(signedInAs) } : {},
+  );
   let user = signedInAs;
   const api = createFakeFetch((request: RecordedRequest) => {
-    if (request.url.endsWith("/staff/auth/validate_token")) return user ? { body: { data: user }, headers: HEADERS } : { status: 401, body: { errors: ["no"] } };
+    if (request.url.endsWith("/staff/auth/validate_token"))
+      return user ? { body: { data: user }, headers: HEADERS } : { status: 401, body: { errors: ["no"] } };
     if (request.url.endsWith("/staff/auth/sign_in")) {
       user = staffUser("staff");
       return { body: { data: user }, headers: HEADERS };
@@ -39,7 +43,10 @@ const here = () => `${window.location.pathname}${window.location.search}`;
 const as = (role: Role, permissions: PermissionEntry[] = []) => staffUser(role, permissions);
 const menu = () => screen.findByRole("navigation", { name: "Main menu" });
 
-afterEach(() => window.history.pushState({}, "", "/"));
+afterEach(() => {
+  window.history.pushState({}, "", "/");
+  clearRouteHistory();
+});
 
 describe("login guard and sign-in (document 1 sections 2.1 and 4)", () => {
   it("sends a signed-out visitor to the sign-in screen with return_url, and back there after signing in", async () => {
@@ -90,6 +97,8 @@ describe("the signed-in shell", () => {
     expect(here()).toBe("/dashboard/policy-support");
     const links = within(await menu()).getAllByRole("link");
     expect(links.map((link) => link.textContent)).toEqual(["Policy Review"]);
+    // The redirects took the place of /dashboard: there is nothing to go back to.
+    expect(screen.queryByRole("button", { name: "Back" })).not.toBeInTheDocument();
   });
 
   it("sends a route the role may not open to /404 (role guard)", async () => {

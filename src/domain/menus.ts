@@ -142,7 +142,12 @@ export function menuFor(user: MenuUser, options: { production: boolean }): MenuI
  * The active side-menu item follows the URL's second segment (document 1 section 2.3), except in the areas where
  * several items share that segment: there the item the user clicked stays active. Answers null for those areas.
  */
-const KEEPS_CLICKED_ITEM = [/^\/dashboard\/insurable(\/|$)/, /^\/dashboard\/change-requests(\/|$)/, /^\/dashboard\/policies\/(import|policy-import|total)(\/|$)/, /^\/dashboard\/leases\/import(\/|$)/];
+const KEEPS_CLICKED_ITEM = [
+  /^\/dashboard\/insurable(\/|$)/,
+  /^\/dashboard\/change-requests(\/|$)/,
+  /^\/dashboard\/policies\/(import|policy-import|total)(\/|$)/,
+  /^\/dashboard\/leases\/import(\/|$)/,
+];
 
 export function activeSegment(pathname: string): string | null {
   if (KEEPS_CLICKED_ITEM.some((p) => p.test(pathname))) return null;

@@ -63,9 +63,7 @@ export const ROUTE_RULES: RouteRule[] = [
   rule("leases", OFFICE),
   rule("email-history", OFFICE),
   rule("reporting", OFFICE),
-  ...["csv-upload", "invoices", "payments", "integrations", "integration-health", "merge-users", "create-admin-users", "dmr"].map((path) =>
-    rule(path, ADMIN),
-  ),
+  ...["csv-upload", "invoices", "payments", "integrations", "integration-health", "merge-users", "create-admin-users", "dmr"].map((path) => rule(path, ADMIN)),
 ];
 
 export interface RouteUser extends PermissionHolder {

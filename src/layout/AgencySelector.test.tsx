@@ -12,7 +12,12 @@ const TREE: AgencyTreeEntry[] = [{ id: 5, title: "Acme Agency", agency_id: null,
 function renderSelector(user: StaffUser) {
   const getSubAgencies = vi.fn(async () => TREE);
   const reload = vi.spyOn(page, "reload").mockImplementation(() => undefined);
-  renderInAdmin(<AgencySelector />, { dataProvider: createMemoryDataProvider({}, { getSubAgencies }), user, url: "/dashboard/leads", path: "/dashboard/leads" });
+  renderInAdmin(<AgencySelector />, {
+    dataProvider: createMemoryDataProvider({}, { getSubAgencies }),
+    user,
+    url: "/dashboard/leads",
+    path: "/dashboard/leads",
+  });
   return { getSubAgencies, reload };
 }
 

@@ -23,7 +23,9 @@ export function agencyOptions(tree: AgencyTreeEntry[]): AgencyOption[] {
 
 /** 'Browse as Agency' for the platform's own agency (id 1), 'Browse as Sub-Agency' otherwise (document 1 section 2.3). */
 export function agencySelectorLabel(user: StaffUser): string {
-  return user.organizable_type === "Agency" && user.organizable_id === PLATFORM_AGENCY_ID ? "app.shell.agency_selector.agency" : "app.shell.agency_selector.sub_agency";
+  return user.organizable_type === "Agency" && user.organizable_id === PLATFORM_AGENCY_ID
+    ? "app.shell.agency_selector.agency"
+    : "app.shell.agency_selector.sub_agency";
 }
 
 /** The page reload after a choice; an object so tests can replace it (jsdom cannot reload). */
@@ -59,7 +61,11 @@ export function AgencySelector() {
   return (
     <Autocomplete
       size="small"
-      sx={{ width: 260, mx: 1, "& .MuiInputBase-root": { bgcolor: "background.paper" } }}
+      sx={{
+        width: { xs: 150, sm: 260 },
+        mx: 1,
+        "& .MuiInputBase-root, & .MuiInputBase-root:hover, & .MuiInputBase-root.Mui-focused": { bgcolor: "background.paper" },
+      }}
       options={options}
       value={value}
       getOptionLabel={(option) => option.title}
@@ -75,7 +81,7 @@ export function AgencySelector() {
         setSelectedId(id);
         page.reload();
       }}
-      renderInput={(params) => <TextField {...params} label={translate(agencySelectorLabel(user))} variant="outlined" margin="none" />}
+      renderInput={(params) => <TextField {...params} label={translate(agencySelectorLabel(user))} variant="filled" margin="none" />}
     />
   );
 }

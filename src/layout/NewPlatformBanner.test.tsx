@@ -21,7 +21,12 @@ describe("new-platform banner (document 1 section 1)", () => {
   });
 
   it("is hidden without a configured address", async () => {
-    renderInAdmin(<NewPlatformBanner />, { dataProvider: createMemoryDataProvider({}), user: staffUser("agent"), url: "/dashboard/leads", path: "/dashboard/leads" });
+    renderInAdmin(<NewPlatformBanner />, {
+      dataProvider: createMemoryDataProvider({}),
+      user: staffUser("agent"),
+      url: "/dashboard/leads",
+      path: "/dashboard/leads",
+    });
     await screen.findByTestId("location");
     expect(screen.queryByText(TEXT)).not.toBeInTheDocument();
   });

@@ -5,8 +5,11 @@ import { useDataProvider, useTranslate } from "react-admin";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import type { AppDataProvider, SearchResult } from "../dataProvider";
-import { SEARCH_DEBOUNCE_MS } from "../domain/constants";
+import { AUTOCOMPLETE_MIN_CHARS, SEARCH_DEBOUNCE_MS } from "../domain/constants";
 import { humanizeEnum } from "../domain/format";
+
+/** A single character is not searched: the API answers nothing for it. */
+const searchable = (text: string) => text.trim().length >= AUTOCOMPLETE_MIN_CHARS;
 
 /** Suggestions for the typed text, asked 500 ms after the last keystroke (document 1 section 9); errors give none. */
 function useSuggestions(text: string, enabled: boolean): SearchResult[] {
@@ -14,7 +17,7 @@ function useSuggestions(text: string, enabled: boolean): SearchResult[] {
   const [hits, setHits] = useState<SearchResult[]>([]);
   const query = text.trim();
   useEffect(() => {
-    if (!enabled || !query) {
+    if (!enabled || !searchable(query)) {
       setHits([]);
       return;
     }
@@ -58,7 +61,7 @@ export function SearchOverlay() {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const query = text.trim();
-    const first = hits[0] ?? (query ? (await dataProvider.searchPolicies(query).catch(() => []))[0] : undefined);
+    const first = hits[0] ?? (searchable(query) ? (await dataProvider.searchPolicies(query).catch(() => []))[0] : undefined);
     if (first) openHit(first);
     else close();
   };

@@ -1,15 +1,6 @@
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import {
-  Box,
-  Collapse,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  useMediaQuery,
-  type Theme,
-} from "@mui/material";
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, type Theme } from "@mui/material";
 import { useSidebarState, useTranslate } from "react-admin";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
@@ -35,11 +26,7 @@ function useResizeOnLayoutChange(open: boolean) {
 
 function MenuIcon({ name }: { name?: string }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
-  return (
-    <ListItemIcon sx={{ minWidth: 36 }}>
-      {Icon ? <Icon fontSize="small" /> : null}
-    </ListItemIcon>
-  );
+  return <ListItemIcon sx={{ minWidth: 36 }}>{Icon ? <Icon fontSize="small" /> : null}</ListItemIcon>;
 }
 
 /**
@@ -61,11 +48,7 @@ export function SideMenu() {
     const key = activeKeyOf(item);
     const selected = key === active;
     return (
-      <Box
-        key={`${item.label}:${item.route}`}
-        component="li"
-        sx={{ listStyle: "none" }}
-      >
+      <Box key={`${item.label}:${item.route}`} component="li" sx={{ listStyle: "none" }}>
         <ListItemButton
           component={RouterLink}
           to={`/dashboard/${item.route}`}
@@ -79,10 +62,7 @@ export function SideMenu() {
           sx={{ pl: nested ? 4 : 2, py: 0.5 }}
         >
           {!nested && <MenuIcon name={item.icon} />}
-          <ListItemText
-            primary={translate(item.label)}
-            slotProps={{ primary: { noWrap: true, fontSize: 14 } }}
-          />
+          <ListItemText primary={translate(item.label)} slotProps={{ primary: { noWrap: true, fontSize: 14 } }} />
         </ListItemButton>
       </Box>
     );
@@ -96,9 +76,7 @@ export function SideMenu() {
         <ListItemButton
           aria-expanded={!closed}
           aria-controls={id}
-          onClick={() =>
-            setClosedGroups((groups) => ({ ...groups, [item.label]: !closed }))
-          }
+          onClick={() => setClosedGroups((groups) => ({ ...groups, [item.label]: !closed }))}
           sx={{ py: 0.5 }}
         >
           <MenuIcon name={item.icon} />
@@ -108,11 +86,7 @@ export function SideMenu() {
               primary: { noWrap: true, fontSize: 14, fontWeight: 600 },
             }}
           />
-          {closed ? (
-            <ExpandMore fontSize="small" />
-          ) : (
-            <ExpandLess fontSize="small" />
-          )}
+          {closed ? <ExpandMore fontSize="small" /> : <ExpandLess fontSize="small" />}
         </ListItemButton>
         <Collapse in={!closed} id={id}>
           <List dense disablePadding>
@@ -124,17 +98,9 @@ export function SideMenu() {
   };
 
   return (
-    <Box
-      component="nav"
-      aria-label={translate("app.shell.menu.aria_label")}
-      sx={{ width: 240, pt: 1 }}
-    >
+    <Box component="nav" aria-label={translate("app.shell.menu.aria_label")} sx={{ width: 240, pt: 1 }}>
       <List dense disablePadding>
-        {items.map((item) =>
-          item.type === "subheading"
-            ? renderGroup(item)
-            : renderLink(item, false),
-        )}
+        {items.map((item) => (item.type === "subheading" ? renderGroup(item) : renderLink(item, false)))}
       </List>
     </Box>
   );

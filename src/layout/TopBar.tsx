@@ -40,9 +40,10 @@ export function TopBar() {
         </Box>
       }
     >
-      <RouterLink to={logoTarget} style={{ display: "flex", marginRight: 16 }}>
+      {/* On phones the bar keeps its controls and drops the logo. */}
+      <Box component={RouterLink} to={logoTarget} sx={{ display: { xs: "none", sm: "flex" }, mr: 2 }}>
         <img src="/logo-light.svg" alt={translate("app.shell.logo_alt")} width={132} height={30} />
-      </RouterLink>
+      </Box>
       {/* The page title is in the page header (h1); the bar keeps the spec's items only. */}
       <Box sx={{ flex: 1 }} />
     </AppBar>

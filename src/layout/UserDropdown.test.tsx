@@ -8,7 +8,12 @@ import { renderInAdmin } from "../test/TestAdmin";
 import { dropdownLinks, UserDropdown } from "./UserDropdown";
 
 async function openDropdown(role: Role, permissions: PermissionEntry[] = []) {
-  renderInAdmin(<UserDropdown />, { dataProvider: createMemoryDataProvider({}), user: staffUser(role, permissions), url: "/dashboard/leads", path: "/dashboard/leads" });
+  renderInAdmin(<UserDropdown />, {
+    dataProvider: createMemoryDataProvider({}),
+    user: staffUser(role, permissions),
+    url: "/dashboard/leads",
+    path: "/dashboard/leads",
+  });
   fireEvent.click(await screen.findByRole("button", { name: "User menu" }));
   return screen.findByRole("menu");
 }

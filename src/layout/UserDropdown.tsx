@@ -6,7 +6,6 @@ import { useNavigate } from "react-router-dom";
 import type { StaffUser } from "../dataProvider/types";
 import { USER_DROPDOWN_WIDTH } from "../domain/constants";
 import { isExplicitlyOff } from "../domain/permissions";
-import { clearRouteHistory } from "./routeHistory";
 import { useCurrentUser } from "./useCurrentUser";
 
 interface DropdownLink {
@@ -47,7 +46,12 @@ export function UserDropdown() {
 
   return (
     <>
-      <IconButton color="inherit" aria-label={translate("app.shell.top_bar.user_menu")} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+      <IconButton
+        color="inherit"
+        aria-label={translate("app.shell.top_bar.user_menu")}
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
         <AccountCircle />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: USER_DROPDOWN_WIDTH } } }}>
@@ -67,11 +71,7 @@ export function UserDropdown() {
         ))}
         {showHeader && <Divider />}
         <Box sx={{ px: 2, py: 1 }}>
-          <Button fullWidth variant="outlined" onClick={() => {
-              clearRouteHistory();
-              logout();
-            }}
-          >
+          <Button fullWidth variant="outlined" onClick={() => logout()}>
             {translate("app.shell.top_bar.logout")}
           </Button>
         </Box>

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation, useNavigationType } from "react-router-dom";
 
 /**
  * The routes visited in this tab, sign-in screens excluded (document 1 section 2.3). The back button returns to the
@@ -10,10 +10,13 @@ let history: string[] = [];
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-export function recordRoute(path: string) {
+/** `replace`: the route took the place of the last one (a redirect), so it is not a step to go back to. */
+export function recordRoute(path: string, replace = false) {
   if (path.startsWith("/auth/") || history.at(-1) === path) return;
+  if (replace) history = [...history.slice(0, -1), path];
   // Returning to the previous entry (the back button, the browser's back) steps back instead of growing the list.
-  history = history.at(-2) === path ? history.slice(0, -1) : [...history, path].slice(-LIMIT);
+  else if (history.at(-2) === path) history = history.slice(0, -1);
+  else history = [...history, path].slice(-LIMIT);
   emit();
 }
 
@@ -24,7 +27,8 @@ export function clearRouteHistory() {
 
 export function useTrackRouteHistory() {
   const { pathname, search } = useLocation();
-  useEffect(() => recordRoute(`${pathname}${search}`), [pathname, search]);
+  const type = useNavigationType();
+  useEffect(() => recordRoute(`${pathname}${search}`, type === "REPLACE"), [pathname, search, type]);
 }
 
 /** The route the back button returns to, or null when there is none. */

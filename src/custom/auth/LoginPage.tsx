@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link, TextField } from "@mui/material";
 import { useLogin, useTranslate } from "react-admin";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
+import { clearRouteHistory } from "../../layout/routeHistory";
 import { AuthCard } from "./AuthCard";
 
 /**
@@ -22,6 +23,8 @@ export function LoginPage() {
     setError(null);
     try {
       await login({ email: email.trim(), password });
+      // A new session starts its own route history (the back button never returns to another session's pages).
+      clearRouteHistory();
     } catch (e) {
       // The email typed stays; only the password is cleared (document 1 section 8 gives the message).
       setError(e instanceof Error && e.message ? e.message : translate("app.auth.invalid_credentials"));

@@ -32,7 +32,9 @@ function ProfileForm({ user }: { user: StaffUser }) {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const profile = user.profile_attributes;
-  const [values, setValues] = useState(() => Object.fromEntries(PROFILE_FIELDS.map((name) => [name, profile?.[name] ?? ""])) as Record<(typeof PROFILE_FIELDS)[number], string>);
+  const [values, setValues] = useState(
+    () => Object.fromEntries(PROFILE_FIELDS.map((name) => [name, profile?.[name] ?? ""])) as Record<(typeof PROFILE_FIELDS)[number], string>,
+  );
   const [passwords, setPasswords] = useState({ current_password: "", password: "", password_confirmation: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

@@ -12,6 +12,7 @@ export interface NotBuiltRoute {
 const t = (key: string) => `app.shell.titles.${key}`;
 const crumb = (key: string, to?: string) => ({ titleKey: t(key), to });
 const policies = crumb("policies", "/dashboard/policies/browse");
+const policyDetail = [crumb("policies"), crumb("browse_policies", "/dashboard/policies/browse")];
 const accounts = crumb("accounts", "/dashboard/accounts/browse");
 const agencies = crumb("agencies", "/dashboard/agencies");
 const leases = crumb("leases", "/dashboard/leases");
@@ -25,8 +26,8 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
   { path: "policies/browse", titleKey: t("policies") },
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
-  { path: "policies/view/:id/edit", titleKey: t("policy_edit"), crumbs: [policies] },
-  { path: "policies/view/:id/*", titleKey: t("policy"), crumbs: [policies] },
+  { path: "policies/view/:id/edit", titleKey: t("policy_edit"), crumbs: policyDetail },
+  { path: "policies/view/:id/*", titleKey: t("policy"), crumbs: policyDetail },
   { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },

@@ -113,6 +113,7 @@ export const shellMessages = {
     users: "Users",
     user: "User",
     policies: "Policies",
+    browse_policies: "Browse policies",
     policy: "View Policy",
     policy_edit: "Edit Policy",
     policy_import: "Policy Import",

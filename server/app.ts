@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -9,10 +10,16 @@ import type { Env } from "./env";
 import { AppError } from "./lib/errors";
 import { parseBracketQuery } from "./lib/query-string";
 import { registerSignedInArea } from "./lib/role-routes";
+import { fileRoutes } from "./files/files.routes";
+import { type FileStore, localFileStore } from "./files/store";
+import { registerJobHandlers } from "./jobs/handlers";
+import { inlineQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { authPlugin } from "./plugins/auth";
 import { authRoutes } from "./routes/auth/auth.routes";
 import { lookupRoutes } from "./routes/lookups/lookups.routes";
+import { dmrRoutes } from "./routes/dmr/dmr.routes";
+import { policyListRoutes } from "./routes/policies/policies.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -21,6 +28,8 @@ declare module "fastify" {
     db: Db;
     env: Env;
     mailer: Mailer;
+    files: FileStore;
+    jobs: JobQueue;
   }
 }
 
@@ -28,6 +37,10 @@ export interface AppOptions {
   database: Database;
   env: Env;
   mailer?: Mailer;
+  /** Where uploaded and generated files live; a folder under DATA_DIR when omitted. */
+  files?: FileStore;
+  /** Background jobs; in-process (not persisted) when omitted, as in API tests. main.ts passes pg-boss. */
+  jobs?: JobQueue;
 }
 
 /** Field path of a validation issue: "/staff/email" → "staff.email". */
@@ -36,7 +49,7 @@ function fieldOf(instancePath: string | undefined, fallback: string): string {
   return path || fallback;
 }
 
-export async function buildApp({ database, env, mailer }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, env, mailer, files, jobs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
     trustProxy: true,
@@ -51,6 +64,11 @@ export async function buildApp({ database, env, mailer }: AppOptions): Promise<F
     "mailer",
     mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m) }),
   );
+  app.decorate("files", files ?? localFileStore(resolve(env.DATA_DIR, "files")));
+  app.decorate("jobs", jobs ?? inlineQueue());
+  await registerJobHandlers(app);
+  // Uploads: files are streamed to the file store part by part; the per-file limits are checked while streaming.
+  await app.register(fastifyMultipart, { limits: { fileSize: 110 * 1024 * 1024, files: 50, fields: 200 } });
   await app.register(authPlugin);
 
   // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
@@ -78,9 +96,12 @@ export async function buildApp({ database, env, mailer }: AppOptions): Promise<F
     return { status: "ok" };
   });
   await app.register(authRoutes, { prefix: "/v2" });
+  await app.register(fileRoutes, { prefix: "/v2" });
   registerSignedInArea(app, userRoutes);
   registerSignedInArea(app, staffRoutes);
   registerSignedInArea(app, lookupRoutes);
+  registerSignedInArea(app, policyListRoutes);
+  registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);
   return app;

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 /**
@@ -40,6 +41,8 @@ const envSchema = z.object({
   SIGN_IN_WINDOW: duration.default(15 * 60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
+  /** Signs download links (server/files/signed-links.ts). Set it when several API processes share one database. */
+  FILES_SECRET: z.string().min(16, "must be at least 16 characters").default(randomBytes(32).toString("hex")),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,9 @@ import { ensureReferenceData } from "./db/reference-data";
 import { isEmpty, seedDemo } from "./db/seed/demo";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/demo-logins";
 import { EnvError, loadEnv } from "./env";
+import { resolve } from "node:path";
+import { localFileStore } from "./files/store";
+import { startPgBossQueue } from "./jobs/queue";
 
 /**
  * Starts Coverdesk: validates the environment, opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
@@ -33,11 +36,13 @@ async function main() {
   if (wantsDemo && (await isEmpty(database.db))) {
     console.log("Loading the demo portfolio (first start)…");
     const started = Date.now();
-    const summary = await seedDemo(database.db);
+    const summary = await seedDemo(database.db, new Date(), localFileStore(resolve(env.DATA_DIR, "files")));
     console.log(`Demo portfolio loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
   }
 
-  const app: FastifyInstance = await buildApp({ database, env });
+  // Jobs are persisted in the database (pg-boss), so an export asked for before a restart still finishes.
+  const jobs = await startPgBossQueue(database, env.DATABASE_URL);
+  const app: FastifyInstance = await buildApp({ database, env, jobs });
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   console.log(`\nCoverdesk is running at http://${shownHost}:${env.PORT}`);
@@ -59,6 +64,7 @@ async function main() {
     }, 15000);
     try {
       await app.close();
+      await jobs.stop();
       await database.close();
     } finally {
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -26,15 +27,18 @@ export function openPostgres(url: string): Database {
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }
 
+/** Trigram indexes keep contains-searches fast on large tables (migration 0002); real PostgreSQL ships pg_trgm. */
+const extensions = { pg_trgm };
+
 /** Embedded PostgreSQL in `dir` (parent folders created: stack.md pitfall 7), or in memory for "memory://". */
 export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
   let pglite: PGlite;
   if (dir === "memory://") {
-    pglite = new PGlite({ loadDataDir });
+    pglite = new PGlite({ loadDataDir, extensions });
   } else {
     const path = resolve(dir, "pglite");
     mkdirSync(path, { recursive: true });
-    pglite = new PGlite(path);
+    pglite = new PGlite(path, { extensions });
   }
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

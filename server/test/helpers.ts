@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -8,6 +10,7 @@ import { type Database, openPglite, openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { ensureReferenceData } from "../db/reference-data";
 import { testEnv } from "../env";
+import { type FileStore, localFileStore } from "../files/store";
 import type { Mailer, OutgoingMail } from "../mail/mailer";
 
 /**
@@ -57,21 +60,26 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mailer: ReturnType<typeof recordingMailer>;
+  files: FileStore;
   close(): Promise<void>;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = recordingMailer();
-  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer });
+  const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
+  const files = localFileStore(filesDir);
+  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files });
   await app.ready();
   return {
     app,
     database,
     mailer,
+    files,
     async close() {
       await app.close();
       await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

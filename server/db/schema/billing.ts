@@ -44,3 +44,60 @@ export const lineItems = pgTable(
   },
   (t) => [index("line_items_invoice_idx").on(t.invoice_id)],
 );
+
+/**
+ * A payer's stored means of payment (reference section 3.6). `source_id` is the gateway's token; the built-in test
+ * gateway declines tokens that start with `tok_decline` (server/billing/test-gateway.ts).
+ */
+export const paymentProfiles = pgTable(
+  "payment_profiles",
+  {
+    id: idColumn(),
+    payer_type: text("payer_type", { enum: ["User", "Account"] }).notNull(),
+    payer_id: integer("payer_id").notNull(),
+    source_type: text("source_type", { enum: ["card", "bank_account"] }).notNull().default("card"),
+    source_id: text("source_id").notNull(),
+    card_brand: text("card_brand"),
+    last4: text("last4"),
+    default_profile: boolean("default_profile").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("payment_profiles_payer_idx").on(t.payer_type, t.payer_id)],
+);
+
+/** One attempt to collect an invoice through the payment gateway; amounts are cents. */
+export const charges = pgTable(
+  "charges",
+  {
+    id: idColumn(),
+    invoice_id: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    payment_profile_id: integer("payment_profile_id").references(() => paymentProfiles.id),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["processing", "succeeded", "failed"] }).notNull(),
+    gateway: text("gateway").notNull(),
+    gateway_charge_id: text("gateway_charge_id"),
+    error: text("error"),
+    staff_id: integer("staff_id"),
+    ...timestamps(),
+  },
+  (t) => [index("charges_invoice_idx").on(t.invoice_id)],
+);
+
+/** Money returned to the customer when a policy is cancelled with a refund; amounts are cents. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id").notNull(),
+    change_request_id: integer("change_request_id"),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("succeeded"),
+    reason: text("reason").notNull(),
+    staff_id: integer("staff_id"),
+    ...timestamps(),
+  },
+  (t) => [index("refunds_policy_idx").on(t.policy_id)],
+);

@@ -17,7 +17,9 @@ export const users = pgTable(
     stripe_id: text("stripe_id"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`), index("users_created_at_idx").on(t.created_at)],
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`), index("users_created_at_idx").on(t.created_at),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+  ],
 );
 
 export const accountUsers = pgTable(
@@ -52,5 +54,6 @@ export const integrationProfiles = pgTable(
   (t) => [
     index("integration_profiles_profileable_idx").on(t.profileable_type, t.profileable_id),
     index("integration_profiles_external_id_lower_idx").on(sql`lower(${t.external_id})`),
+    index("integration_profiles_external_id_trgm_idx").using("gin", sql`lower(${t.external_id}) gin_trgm_ops`),
   ],
 );

@@ -9,3 +9,6 @@ export * from "./billing";
 export * from "./leads";
 export * from "./histories";
 export * from "./mail";
+export * from "./requests";
+export * from "./files";
+export * from "./review";

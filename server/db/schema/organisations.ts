@@ -101,5 +101,7 @@ export const profiles = pgTable(
     uniqueIndex("profiles_profileable_key").on(t.profileable_type, t.profileable_id),
     index("profiles_full_name_lower_idx").on(sql`lower(${t.full_name})`),
     index("profiles_contact_email_lower_idx").on(sql`lower(${t.contact_email})`),
+    index("profiles_full_name_trgm_idx").using("gin", sql`lower(${t.full_name}) gin_trgm_ops`),
+    index("profiles_contact_email_trgm_idx").using("gin", sql`lower(${t.contact_email}) gin_trgm_ops`),
   ],
 );

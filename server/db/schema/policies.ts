@@ -61,6 +61,8 @@ export const policies = pgTable(
     index("policies_type_idx").on(t.policy_type_id),
     index("policies_created_at_idx").on(t.created_at),
     index("policies_number_lower_idx").on(sql`lower(${t.number})`),
+    index("policies_updated_at_idx").on(t.updated_at),
+    index("policies_number_trgm_idx").using("gin", sql`lower(${t.number}) gin_trgm_ops`),
   ],
 );
 
@@ -117,4 +119,67 @@ export const policyCoverages = pgTable(
     ...timestamps(),
   },
   (t) => [index("policy_coverages_policy_idx").on(t.policy_id)],
+);
+
+/**
+ * What the customer applied with (document 2 section 3: policy_application{fields, extra_settings}): the
+ * rent-guarantee applicant's employment and landlord, a commercial policy's business, guarantee option and rent.
+ * `fields` is deep-merged on update (reference section 4.4).
+ */
+export const policyApplications = pgTable(
+  "policy_applications",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["started", "in_progress", "complete", "quoted", "accepted", "rejected"] }).notNull().default("accepted"),
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull().default({}),
+    extra_settings: jsonb("extra_settings").$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("policy_applications_policy_key").on(t.policy_id)],
+);
+
+/** A master policy's programme settings (document 2 section 3); money columns are cents (readings C-35). */
+export const masterPolicyConfigurations = pgTable(
+  "master_policy_configurations",
+  {
+    id: idColumn(),
+    configurable_type: text("configurable_type", { enum: ["Policy", "Insurable"] }).notNull(),
+    configurable_id: integer("configurable_id").notNull(),
+    program_type: text("program_type", { enum: ["auto", "opt_in", "opt_out"] }).notNull().default("auto"),
+    program_start_date: date("program_start_date"),
+    program_delay: integer("program_delay").notNull().default(0),
+    grace_period: integer("grace_period").notNull().default(0),
+    placement_cost: bigint("placement_cost", { mode: "number" }).notNull().default(0),
+    force_placement_cost: bigint("force_placement_cost", { mode: "number" }),
+    prorate_charges: boolean("prorate_charges").notNull().default(false),
+    admin_fee: bigint("admin_fee", { mode: "number" }).notNull().default(0),
+    force_admin_fee: bigint("force_admin_fee", { mode: "number" }),
+    prorate_admin_fee: boolean("prorate_admin_fee").notNull().default(false),
+    charge_date: integer("charge_date"),
+    enabled: boolean("enabled").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("master_policy_configurations_configurable_key").on(t.configurable_type, t.configurable_id)],
+);
+
+/** The priced offer a policy was bought from (reference section 3.5); amounts are cents. */
+export const policyQuotes = pgTable(
+  "policy_quotes",
+  {
+    id: idColumn(),
+    policy_id: integer("policy_id").references(() => policies.id, { onDelete: "cascade" }),
+    policy_application_id: integer("policy_application_id"),
+    reference: text("reference").notNull(),
+    status: text("status", { enum: ["awaiting_estimate", "estimated", "quoted", "quote_failed", "accepted", "declined", "error"] }).notNull().default("accepted"),
+    total_premium: bigint("total_premium", { mode: "number" }).notNull().default(0),
+    total_fee: bigint("total_fee", { mode: "number" }).notNull().default(0),
+    total_tax: bigint("total_tax", { mode: "number" }).notNull().default(0),
+    total: bigint("total", { mode: "number" }).notNull().default(0),
+    billing_strategy: text("billing_strategy"),
+    ...timestamps(),
+  },
+  (t) => [index("policy_quotes_policy_idx").on(t.policy_id)],
 );

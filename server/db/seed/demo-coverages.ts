@@ -31,7 +31,7 @@ export function policyCoverages(r: Random, policyType: number, external: boolean
     { designation: "liability", title: "Personal Liability", limit: r.pick([10_000_000, 10_000_000, 30_000_000, 50_000_000]), deductible: 0 },
     { designation: "contents", title: "Personal Property", limit: contents, deductible: r.pick([25_000, 50_000, 100_000]) },
     { designation: "loss_of_use", title: "Loss of Use", limit: contents / 5 },
-    { designation: "medical", title: "Medical Payments", limit: r.pick([100_000, 200_000, 500_000]) },
+    { designation: "med_payment", title: "Medical Payments", limit: r.pick([100_000, 200_000, 500_000]) },
   ];
   if (r.chance(0.15)) rows.push({ designation: "pet_damage", title: "Pet Damage", limit: r.pick([50_000, 100_000]) });
   return rows;

@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { POLICY_STATUSES } from "../../../src/domain/policies";
 import { verifyPassword } from "../../lib/passwords";
 import { openTestDatabase } from "../../test/helpers";
 import type { Database, Db } from "../client";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../demo-logins";
+import { localFileStore } from "../../files/store";
 import { type DemoSummary, isEmpty, seedDemo } from "./demo";
 import { selectRows } from "./query";
 
@@ -28,14 +32,39 @@ describe("demo seed", () => {
   let database: Database;
   let db: Db;
   let summary: DemoSummary;
+  const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-demo-files-"));
+  const files = localFileStore(filesDir);
 
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
     expect(await isEmpty(db)).toBe(true);
-    summary = await seedDemo(db, TODAY);
+    summary = await seedDemo(db, TODAY, files);
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  it("files PDF paperwork: declarations for in-system policies, certificates for uploaded proofs", async () => {
+    const docs = await selectRows<{ filename: string; storage_key: string; in_system: boolean; byte_size: number }>(
+      db,
+      sql`SELECT d.filename, d.storage_key, d.byte_size::int AS byte_size, po.policy_in_system AS in_system
+          FROM documents d JOIN policies po ON po.id = d.attachable_id AND d.attachable_type = 'Policy' ORDER BY d.id`,
+    );
+    expect(docs).toHaveLength(summary.documents);
+    expect(summary.documents).toBe(600);
+    expect(docs.filter((d) => d.in_system).every((d) => d.filename.endsWith("-declarations.pdf"))).toBe(true);
+    expect(docs.filter((d) => !d.in_system).every((d) => d.filename.endsWith("-evidence-of-insurance.pdf"))).toBe(true);
+    const first = await files.open(docs[0].storage_key);
+    const head = await new Promise<Buffer>((resolve) => first.once("data", (chunk) => resolve(chunk as Buffer)));
+    first.destroy();
+    expect(head.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(docs[0].byte_size).toBeGreaterThan(1000);
+    const [queue] = await selectRows<{ files: number; unprocessed: number }>(db, sql`SELECT count(*)::int AS files, count(*) FILTER (WHERE NOT processed)::int AS unprocessed FROM checked_files`);
+    expect(queue).toEqual({ files: summary.dmr_files, unprocessed: summary.dmr_files });
+    expect(summary.dmr_files).toBe(40);
+  });
 
   it("is no longer empty and reports what it made", async () => {
     expect(await isEmpty(db)).toBe(false);

@@ -7,7 +7,10 @@ import { ensureReferenceData } from "../reference-data";
 import * as s from "../schema";
 import type { SeedContext } from "./context";
 import { type Day, dayOf, ymd } from "./days";
+import type { FileStore } from "../../files/store";
 import { seedInvoices } from "./demo-billing";
+import { seedDmrFiles } from "./demo-dmr";
+import { seedPolicyDocuments } from "./demo-documents";
 import { seedCarriers } from "./demo-carriers";
 import { seedLeads } from "./demo-leads";
 import { seedOrganisations } from "./demo-organisations";
@@ -35,6 +38,8 @@ export interface DemoSummary {
   invoices: number;
   leads: number;
   staff: number;
+  documents: number;
+  dmr_files: number;
 }
 
 const SEED = 20_261_122;
@@ -44,7 +49,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0;
 }
 
-export async function seedDemo(db: Db, today: Date = new Date()): Promise<DemoSummary> {
+/** `files`: where the demo's PDF paperwork goes; without it the demo has no documents. */
+export async function seedDemo(db: Db, today: Date = new Date(), files?: FileStore): Promise<DemoSummary> {
   await ensureReferenceData(db);
   // One hash for every demo staff: argon2id costs ~60 ms a hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -58,6 +64,8 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<DemoSu
     const invoices = await seedInvoices(ctx, policies);
     const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails);
     const staff = await seedStaff(ctx, orgs, passwordHash);
+    const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
+    const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
     const [counts] = await selectRows<{ communities: number; leases: number }>(
@@ -76,6 +84,8 @@ export async function seedDemo(db: Db, today: Date = new Date()): Promise<DemoSu
       invoices,
       leads,
       staff,
+      documents,
+      dmr_files: dmrFiles,
     };
   });
 }

@@ -171,5 +171,10 @@ export class ScaleSql {
       UNION ALL
       SELECT ${id}, ${n(users)} + k + ${n(U)}, false, g % 2 = 0 FROM ${holders} WHERE g % 3 = 0 AND k + ${n(U)} <= ${n(N)}`);
     await this.db.execute(sql`INSERT INTO policy_insurables (policy_id, insurable_id) SELECT ${id}, ${n(this.unitBase)} + ${unit} FROM ${holders}`);
+    // The quote an in-system policy was bought from: its premium and billing strategy (the grid's column).
+    await this.db.execute(sql`INSERT INTO policy_quotes (policy_id, reference, status, total_premium, total, billing_strategy, created_at, updated_at)
+      SELECT po.id, 'Q-' || lpad(po.id::text, 9, '0'), 'accepted', po.premium_total, po.premium_total,
+        (ARRAY['Annually', 'Monthly', 'Quarterly'])[1 + po.id % 3], po.created_at, po.created_at
+      FROM policies po WHERE po.id BETWEEN ${n(policies)} + ${n(range.from)} AND ${n(policies)} + ${n(range.to)} AND po.policy_in_system`);
   }
 }

@@ -52,9 +52,10 @@ describe("scale seed", () => {
         (SELECT count(*)::int FROM policies p JOIN policy_users pu ON pu.policy_id = p.id
           WHERE NOT EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = pu.user_id AND au.account_id = p.account_id)) AS user_mismatch,
         (SELECT count(*)::int FROM accounts a LEFT JOIN agencies g ON g.id = a.agency_id WHERE g.id IS NULL) AS orphan_accounts,
-        (SELECT count(*)::int FROM agencies c JOIN agencies p ON p.id = c.agency_id WHERE p.agency_id IS NOT NULL) AS deep_agencies`,
+        (SELECT count(*)::int FROM agencies c JOIN agencies p ON p.id = c.agency_id WHERE p.agency_id IS NOT NULL) AS deep_agencies,
+        (SELECT count(*)::int FROM policies p WHERE p.policy_in_system <> EXISTS (SELECT 1 FROM policy_quotes q WHERE q.policy_id = p.id)) AS quote_mismatch`,
     );
-    expect(check).toEqual({ unit_mismatch: 0, user_mismatch: 0, orphan_accounts: 0, deep_agencies: 0 });
+    expect(check).toEqual({ unit_mismatch: 0, user_mismatch: 0, orphan_accounts: 0, deep_agencies: 0, quote_mismatch: 0 });
   });
 
   it("rebuilds every index and foreign key it set aside, and moves the sequences on", async () => {

@@ -32,7 +32,7 @@ export type ScaleSummary = Record<"agencies" | "accounts" | "communities" | "uni
 const BATCH = 100_000;
 
 /** The tables that receive hundreds of thousands of rows: their indexes and foreign keys are rebuilt once at the end. */
-const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables"];
+const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables", "policy_quotes"];
 
 export function scaleShape(policies: number): ScaleShape {
   const P = Math.max(1, Math.floor(policies));

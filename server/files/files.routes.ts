@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { checkedFiles, documents } from "../db/schema";
+import { verifyFileToken } from "./signed-links";
+
+/**
+ * `GET /v2/files/{token}`: streams a document or a review-queue file for a valid signed link (signed-links.ts);
+ * no auth headers needed. `?inline=1` lets the browser show it instead of downloading it.
+ */
+export const fileRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { token: string }; Querystring: { inline?: string } }>("/files/:token", async (request, reply) => {
+    const linked = verifyFileToken(request.params.token, app.env.FILES_SECRET);
+    if (!linked) return reply.code(404).send({ error: "not_found", message: "This link has expired or is not valid" });
+    const file =
+      linked.kind === "document"
+        ? (await app.db.select().from(documents).where(eq(documents.id, linked.id)))[0]
+        : (await app.db.select({ filename: checkedFiles.name, content_type: checkedFiles.content_type, byte_size: checkedFiles.byte_size, storage_key: checkedFiles.storage_key }).from(checkedFiles).where(eq(checkedFiles.id, linked.id)))[0];
+    if (!file) return reply.code(404).send({ error: "not_found", message: "This file no longer exists" });
+    return sendStoredFile(app, reply, file, request.query.inline ? "inline" : "attachment");
+  });
+};
+
+/** Streams a stored file with its type, size and a safe file name. */
+export async function sendStoredFile(
+  app: { files: { open(key: string): Promise<NodeJS.ReadableStream> } },
+  reply: import("fastify").FastifyReply,
+  file: { filename: string; content_type: string; byte_size: number; storage_key: string },
+  disposition: "inline" | "attachment",
+) {
+  const body = await app.files.open(file.storage_key);
+  const filename = file.filename.replace(/["\\\r\n]/g, "_");
+  return reply
+    .header("content-type", file.content_type)
+    .header("content-length", file.byte_size)
+    .header("content-disposition", `${disposition}; filename="${filename}"`)
+    .header("cache-control", "private, max-age=300")
+    .send(body);
+}

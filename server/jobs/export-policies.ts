@@ -1,0 +1,116 @@
+import { PassThrough } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import Papa from "papaparse";
+import type { Role } from "../../src/domain/roles";
+import type { Db } from "../db/client";
+import { exports as exportsTable, staff } from "../db/schema";
+import { attachDocument } from "../files/documents";
+import { signDocumentLink } from "../files/signed-links";
+import type { FileStore } from "../files/store";
+import { parseListParams, queryRows } from "../lib/list";
+import type { QueryValue } from "../lib/query-string";
+import type { Scope } from "../lib/scope";
+import type { Mailer } from "../mail/mailer";
+import { policyListQuery, policyListSpec, policyRowJson, type PolicyListRow } from "../routes/policies/policies.list";
+
+export const EXPORT_POLICIES_JOB = "export-policies";
+
+/** What the request stored: the filters as sent and the caller's scope at that moment. */
+export interface PolicyExportParams {
+  filter: QueryValue;
+  scope: Scope;
+  role: Role;
+}
+
+const BATCH = 1000;
+const LINK_TTL = 7 * 86400;
+
+/** The columns of the browse grid (document 2 section 2), in its order. */
+const COLUMNS: Array<[string, (r: ReturnType<typeof policyRowJson>) => unknown]> = [
+  ["Number", (r) => r.number],
+  ["Status", (r) => r.status],
+  ["T Code", (r) => r.tcode],
+  ["Community", (r) => r.primary_insurable?.parent_community?.title],
+  ["Building", (r) => r.primary_insurable?.parent_building?.title],
+  ["Unit", (r) => r.primary_insurable?.title],
+  ["Account", (r) => r.account?.title],
+  ["Agency", (r) => r.agency?.title],
+  ["Effective Date", (r) => r.effective_date],
+  ["Expiration Date", (r) => r.expiration_date],
+  ["Customer", (r) => r.primary_user?.full_name],
+  ["Email", (r) => r.primary_user?.email],
+  ["Policy Type", (r) => r.policy_type_title],
+  ["Billing Strategy", (r) => r.billing_strategy],
+  ["Updated At", (r) => r.updated_at],
+  ["In System", (r) => (r.policy_in_system ? "Yes" : "No")],
+];
+
+function csvLines(rows: PolicyListRow[]): string {
+  const data = rows.map((row) => {
+    const json = policyRowJson(row);
+    return COLUMNS.map(([, pick]) => pick(json) ?? "");
+  });
+  return Papa.unparse(data, { header: false }) + "\r\n";
+}
+
+/**
+ * Writes every policy matching the stored filters to a CSV in the file store, 1,000 rows at a time walking the ids
+ * upwards (no OFFSET, so the last batch costs what the first does), records progress, then mails the requester.
+ */
+export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: Mailer; filesSecret: string; publicUrl?: string }, exportId: number) {
+  const { db } = deps;
+  const [job] = await db.select().from(exportsTable).where(eq(exportsTable.id, exportId));
+  if (!job || job.status === "ready") return;
+  const params = JSON.parse(job.params) as PolicyExportParams;
+  const list = policyListQuery(params.scope, params.role);
+  const { where } = parseListParams({ filter: params.filter }, policyListSpec);
+  const conditions = [...list.where, ...where];
+  const whereSql = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
+  const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${list.from} WHERE true ${whereSql}`);
+  await db.update(exportsTable).set({ status: "running", total_rows: total, row_count: 0 }).where(eq(exportsTable.id, exportId));
+
+  try {
+    const out = new PassThrough();
+    const stored = attachDocument(db, deps.files, { type: "Export", id: exportId }, {
+      filename: `policies-${new Date().toISOString().slice(0, 10)}-${exportId}.csv`,
+      contentType: "text/csv",
+      body: out,
+    });
+    out.write(Papa.unparse([COLUMNS.map(([title]) => title)]) + "\r\n");
+    let lastId = 0;
+    let written = 0;
+    for (;;) {
+      const rows = await queryRows<PolicyListRow>(
+        db,
+        sql`SELECT ${list.select} FROM ${list.from} WHERE po.id > ${lastId} ${whereSql} ORDER BY po.id LIMIT ${BATCH}`,
+      );
+      if (rows.length === 0) break;
+      // Respect back-pressure: wait for the store to take the batch before reading the next one.
+      if (!out.write(csvLines(rows))) await new Promise((resolve) => out.once("drain", resolve));
+      lastId = rows[rows.length - 1].id;
+      written += rows.length;
+      await db.update(exportsTable).set({ row_count: written }).where(eq(exportsTable.id, exportId));
+    }
+    out.end();
+    const document = await stored;
+    await db
+      .update(exportsTable)
+      .set({ status: "ready", row_count: written, document_id: document.id, finished_at: new Date() })
+      .where(eq(exportsTable.id, exportId));
+    const [requester] = await db.select({ email: staff.email }).from(staff).where(eq(staff.id, job.staff_id));
+    if (requester) {
+      const link = `${deps.publicUrl ?? ""}${signDocumentLink(document.id, deps.filesSecret, LINK_TTL)}`;
+      await deps.mailer.send({
+        to: requester.email,
+        subject: "Your policies export is ready",
+        text: `Your export of ${written} policies is ready. Download it within 7 days: ${link}\n\nIt is also listed under Exports on the Policies page.`,
+        template: "policies_export",
+        related: { type: "Export", id: exportId },
+      });
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.update(exportsTable).set({ status: "failed", error: message, finished_at: new Date() }).where(eq(exportsTable.id, exportId));
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from "fastify";
+import { EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
+
+/** Every background job and the function that does it: one list, registered once per process. */
+export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
+  await app.jobs.work<{ exportId: number }>(EXPORT_POLICIES_JOB, (data) =>
+    runPolicyExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: app.env.PUBLIC_URL }, data.exportId),
+  );
+}

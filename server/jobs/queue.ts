@@ -1,0 +1,85 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * Background work (DESIGN.md section 2): exports now, imports and syncs later. Jobs are persisted by pg-boss in
+ * the same database, so a restart resumes them. Routes only `send`; handlers are registered once at start.
+ */
+export interface JobQueue {
+  send<T extends object>(name: string, data: T): Promise<void>;
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** pg-boss talks to PGlite through this adapter: multi-statement scripts go through exec (stack.md pitfall 9). */
+function pgliteAdapter(database: Database) {
+  const pglite = database.pglite!;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results.length === 1 ? results[0] : (results as unknown as { rows: unknown[] });
+    },
+  };
+}
+
+export async function startPgBossQueue(database: Database, connectionString?: string): Promise<JobQueue> {
+  const options: PgBoss.ConstructorOptions =
+    database.kind === "pglite" ? { db: pgliteAdapter(database) as unknown as PgBoss.Db } : { connectionString };
+  // Embedded: one shared connection, so poll less and keep maintenance light.
+  const boss = new PgBoss({ ...options, schema: "pgboss", monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 300 });
+  boss.on("error", (error) => console.error("job queue:", error.message));
+  await boss.start();
+  // Creating a queue is DDL (a partition); two at once for one name deadlock, so each name is created once.
+  const queues = new Map<string, Promise<void>>();
+  const ensureQueue = (name: string) => {
+    if (!queues.has(name)) queues.set(name, boss.createQueue(name));
+    return queues.get(name)!;
+  };
+  return {
+    async send(name, data) {
+      await ensureQueue(name);
+      await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInMinutes: 60 });
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/**
+ * Runs each job right after it is sent, in this process: for API tests, where a job's effect must be awaited.
+ * `idle()` resolves once every job sent so far has finished.
+ */
+export type InlineQueue = JobQueue & { idle(): Promise<void> };
+
+export function inlineQueue(): InlineQueue {
+  const handlers = new Map<string, JobHandler<object>>();
+  const running = new Set<Promise<void>>();
+  return {
+    async send(name, data) {
+      const handler = handlers.get(name);
+      if (!handler) throw new Error(`No handler for job ${name}`);
+      const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => handler(data));
+      running.add(run);
+      void run.finally(() => running.delete(run)).catch(() => undefined);
+    },
+    async work(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async stop() {
+      await Promise.allSettled([...running]);
+    },
+    async idle() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -22,7 +22,7 @@ export const ACCESS_RULES: Record<Role, Rule[]> = {
     { resource: "users", actions: READ, key: "property_management.users" },
     { resource: "users", actions: ["edit"], key: "property_management.users.edit" },
     { resource: "staff", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "property_management.managers" },
-    { resource: "policies", actions: ["list", "show", "edit", "export"], key: "policies.policies" },
+    { resource: "policies", actions: ["list", "show", "edit", "export", "delete"], key: "policies.policies" },
     { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: ["show", "edit"] },
     { resource: "leases", actions: "*" },
@@ -35,7 +35,7 @@ export const ACCESS_RULES: Record<Role, Rule[]> = {
     { resource: "users", actions: ["edit"], key: "property_management.users.edit" },
     { resource: "staff", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "property_management.managers" },
     { resource: "agents", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "agencies.agents" },
-    { resource: "policies", actions: ["list", "show", "edit", "export"], key: "policies.policies" },
+    { resource: "policies", actions: ["list", "show", "edit", "export", "delete"], key: "policies.policies" },
     { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
@@ -48,7 +48,7 @@ export const ACCESS_RULES: Record<Role, Rule[]> = {
   super_admin: [{ resource: "*", actions: "*" }],
   policy_support: [
     { resource: "policy-support", actions: "*" },
-    { resource: "policies", actions: ["show", "edit"] },
+    { resource: "policies", actions: ["show", "edit", "list_dashboard"] },
     { resource: "profile", actions: ["show", "edit"] },
   ],
 };

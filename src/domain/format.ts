@@ -13,3 +13,13 @@ export function humanizeEnum(value: string | null | undefined): string {
   const text = underscoresToSpaces(value).toLowerCase().trim();
   return text ? text[0].toUpperCase() + text.slice(1) : "";
 }
+
+/** A date-only value (`yyyy-MM-dd`) or a timestamp as a long date: "January 5, 2027" (document 2 section 2). */
+export function formatLongDate(value: string | null | undefined): string {
+  if (!value) return "";
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  // A date-only value is a calendar day: read it as local midnight so no time zone moves it a day.
+  const date = dateOnly ? new Date(`${value}T00:00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+}

@@ -76,16 +76,21 @@ export const POLICY_TYPES = [
   { id: 8, title: "Master Security Deposit Replacement Coverage", slug: "master-security-coverage", master: false, master_coverage: true },
 ] as const;
 
+/** Coverage designations in the order of document 2 section 3; the third (liability) is the default (readings C-38). */
 export const COVERAGE_DESIGNATIONS = [
   "contents",
   "loss_of_use",
   "liability",
-  "medical",
-  "deductible",
-  "hurricane",
-  "earthquake",
+  "med_payment",
+  "water_backup",
+  "replacement_cost",
+  "forced_entry_theft",
   "pet_damage",
+  "bed_bug",
+  "earthquake",
+  "hurricane",
 ] as const;
+export type CoverageDesignation = (typeof COVERAGE_DESIGNATIONS)[number];
 
 export const INVOICE_STATUSES = [
   "quoted",
@@ -99,3 +104,28 @@ export const INVOICE_STATUSES = [
 ] as const;
 
 export const LINE_ITEM_CATEGORIES = ["other", "policy_premium", "policy_fee", "policy_tax", "master_policy_premium"] as const;
+
+/** Invoices that can be charged now (document 2 section 4). */
+export const CHARGEABLE_INVOICE_STATUSES = ["missed", "upcoming", "available"] as const;
+
+/** Statuses from which a policy may be cancelled or refunded (document 2 section 4). */
+export const REFUNDABLE_POLICY_STATUSES: readonly PolicyStatus[] = ["BOUND", "BOUND_WITH_WARNING", "RENEWING", "RENEWED", "REINSTATED"];
+
+/** The browse grid's status filter offers exactly these (document 2 section 2, readings C-08). */
+export const POLICY_STATUS_FILTER: readonly PolicyStatus[] = [
+  "ARCHIVED",
+  "BOUND",
+  "BOUND_WITH_WARNING",
+  "CANCELLED",
+  "EXTERNAL_REJECTED",
+  "EXTERNAL_UNVERIFIED",
+  "EXTERNAL_VERIFIED",
+  "EXPIRED",
+];
+
+/** Change requests (reference section 3.6; the Cancel/Refund dialog's two actions, document 2 section 9). */
+export const CHANGE_REQUEST_ACTIONS = ["cancel_prorate", "cancel_full_refund"] as const;
+export type ChangeRequestAction = (typeof CHANGE_REQUEST_ACTIONS)[number];
+export const CHANGE_REQUEST_STATUSES = ["awaiting_confirmation", "in_progress", "approved", "failed", "declined"] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+export const PENDING_CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ["awaiting_confirmation", "in_progress"];

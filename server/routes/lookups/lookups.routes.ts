@@ -105,4 +105,14 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  // Carrier picker of the policy grid's filter (up to 20; the caller's scope does not limit carriers).
+  app.get("/lookups/carriers", { schema: { querystring: z.object({ search: z.string().max(200).optional() }).passthrough() } }, async (request) => {
+    requireCaller(request);
+    const { search } = request.query;
+    return queryRows(
+      app.db,
+      sql`SELECT c.id, c.title FROM carriers c WHERE c.enabled ${search ? sql` AND lower(c.title) LIKE ${likePattern(search)}` : sql``} ORDER BY c.title LIMIT 20`,
+    );
+  });
 };

@@ -1,0 +1,169 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exports as exportsTable, insurables, integrationProfiles, policies, policyInsurables, policyUsers, profiles, users } from "../../db/schema";
+import type { InlineQueue } from "../../jobs/queue";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+const as: Record<string, AuthHeaders> = {};
+
+/** Adds a policy with a primary customer (email, full name, T code) on a unit of a building of a community. */
+async function addPolicy(n: number, overrides: Partial<typeof policies.$inferInsert> = {}) {
+  const db = t.database.db;
+  const [policy] = await db
+    .insert(policies)
+    .values({ number: `LST-${n}`, status: "BOUND", policy_type_id: 1, policy_in_system: true, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, effective_date: "2026-01-01", expiration_date: "2027-01-01", ...overrides })
+    .returning();
+  const [user] = await db.insert(users).values({ email: `holder${n}@list.test` }).returning();
+  await db.insert(profiles).values({ profileable_type: "User", profileable_id: user.id, first_name: "Holder", last_name: `Number${n}`, full_name: `Holder Number${n}`, contact_email: `contact${n}@mail.test` });
+  await db.insert(integrationProfiles).values({ profileable_type: "User", profileable_id: user.id, external_id: `t${n}code` });
+  await db.insert(policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: true });
+  return policy;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db);
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  as.agentA = await signInAs(t.app, "agent.a@test.dev");
+  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  as.support = await signInAs(t.app, "policy.support@test.dev");
+}, 60_000);
+afterAll(() => t.close());
+
+const post = (url: string, headers: AuthHeaders, payload: object) => t.app.inject({ method: "POST", url, headers, payload });
+const get = (url: string, headers: AuthHeaders) => t.app.inject({ method: "GET", url, headers });
+const numbers = (rows: Array<{ number: string }>) => rows.map((r) => r.number).sort();
+
+describe("policy lists", () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    const [community] = await db.insert(insurables).values({ title: "Oak Park", insurable_type_id: 1, account_id: world.accounts.A.id }).returning();
+    const [building] = await db.insert(insurables).values({ title: "Building 2", insurable_type_id: 7, insurable_id: community.id, account_id: world.accounts.A.id }).returning();
+    const [unit] = await db.insert(insurables).values({ title: "Unit 204", insurable_type_id: 4, insurable_id: building.id, account_id: world.accounts.A.id }).returning();
+    const first = await addPolicy(1);
+    await db.insert(policyInsurables).values({ policy_id: first.id, insurable_id: unit.id, primary: true });
+    await addPolicy(2, { status: "EXTERNAL_UNVERIFIED", policy_in_system: false, out_of_system_carrier_title: "Lemonade" });
+    await addPolicy(3, { account_id: world.accounts.B.id, agency_id: world.agencies.B.id, status: "CANCELLED" });
+  });
+
+  it("answers the grid's row with customer, unit chain and T code", async () => {
+    const res = await post("/v2/staff_super_admin/policies/list", as.superAdmin, { filter: { number: { like: "lst-1" } } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.meta).toEqual({ total: 1, page: 1, per: 50 });
+    expect(body.data[0]).toMatchObject({
+      number: "LST-1",
+      status: "BOUND",
+      tcode: "t1code",
+      policy_type_title: "Residential",
+      account: { title: "Account A" },
+      agency: { title: "Agency A" },
+      primary_user: { email: "holder1@list.test", full_name: "Holder Number1" },
+      primary_insurable: { title: "Unit 204", parent_building: { title: "Building 2" }, parent_community: { title: "Oak Park" } },
+      latest_submitted_revision: null,
+      effective_date: "2026-01-01",
+    });
+  });
+
+  it("filters by every search type", async () => {
+    const search = async (filter: object) => numbers((await post("/v2/staff_super_admin/policies/list", as.superAdmin, { filter })).json().data);
+    expect(await search({ tcode: { like: "T2CO" } })).toEqual(["LST-2"]);
+    expect(await search({ users: { email: { like: "holder3@" } } })).toEqual(["LST-3"]);
+    expect(await search({ users: { profile: { full_name: { like: "number2" } } } })).toEqual(["LST-2"]);
+    expect(await search({ users: { profile: { contact_email: { like: "contact1@" } } } })).toEqual(["LST-1"]);
+    expect(await search({ number: { like: "LST" }, policy_in_system: false })).toEqual(["LST-2"]);
+    expect(await search({ number: { like: "LST" }, status: ["BOUND", "CANCELLED"] })).toEqual(["LST-1", "LST-3"]);
+  });
+
+  it("keeps each caller in scope", async () => {
+    const staffA = await post("/v2/staff_account/policies/list", as.staffA, { filter: { number: { like: "LST" } } });
+    expect(numbers(staffA.json().data)).toEqual(["LST-1", "LST-2"]);
+    const staffB = await post("/v2/staff_account/policies/list", as.staffB, { filter: { number: { like: "LST" } } });
+    expect(numbers(staffB.json().data)).toEqual(["LST-3"]);
+    const agent = await get("/v2/staff_agency/policies?filter[number][like]=LST", as.agentA);
+    expect(numbers(agent.json())).toEqual(["LST-1", "LST-2"]);
+    expect(agent.headers["total-entries"]).toBe("2");
+  });
+
+  it("answers the three dialects with the same total", async () => {
+    const bracket = await get("/v2/staff_super_admin/policies?filter[number][like]=LST&pagination[per]=1", as.superAdmin);
+    expect(bracket.headers["total-entries"]).toBe("3");
+    expect(bracket.json()).toHaveLength(1);
+    const data = await get("/v2/staff_super_admin/policies?filter[number][like]=LST&format=data", as.superAdmin);
+    expect(data.json().meta.total).toBe(3);
+    const short = await get("/v2/staff_super_admin/policies?filter[number][like]=LST-1&short=true", as.superAdmin);
+    expect(short.json()).toEqual([{ id: expect.any(Number), number: "LST-1", status: "BOUND" }]);
+  });
+
+  it("refuses unknown filters, statuses that are not text, and bad pages", async () => {
+    expect((await post("/v2/staff_super_admin/policies/list", as.superAdmin, { filter: { colour: "red" } })).statusCode).toBe(422);
+    expect((await post("/v2/staff_super_admin/policies/list", as.superAdmin, { pagination: { page: 0 } })).statusCode).toBe(422);
+    expect((await post("/v2/staff_super_admin/policies/list", as.superAdmin, { sort: { column: "colour" } })).statusCode).toBe(422);
+    expect((await post("/v2/staff_super_admin/policies/list", as.superAdmin, { filter: { updated_at: { start: "not a date" } } })).statusCode).toBe(422);
+  });
+
+  it("lists external policies for policy support through the dashboard index", async () => {
+    const res = await post("/v2/policy-support/policies_dashboard_index", as.support, {
+      filter: { users: { email: { like: "@list.test" } }, updated_at_end_date: "2999-01-01T23:59:59" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(numbers(res.json())).toEqual(["LST-2"]);
+    expect((await post("/v2/staff_account/policies_dashboard_index", as.staffA, {})).statusCode).toBe(403);
+  });
+});
+
+describe("CSV export", () => {
+  it("is for super admins only", async () => {
+    expect((await get("/v2/staff_account/policies/export", as.staffA)).statusCode).toBe(403);
+  });
+
+  it("builds the whole filtered list in the background, mails the requester and offers the download", async () => {
+    const res = await get("/v2/staff_super_admin/policies/export?filter[number][like]=LST&filter[status][]=BOUND&filter[status][]=CANCELLED", as.superAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: "Export is in process, we'll email you once it's processed" });
+    await (t.app.jobs as InlineQueue).idle();
+    const [row] = await t.database.db.select().from(exportsTable).where(eq(exportsTable.id, res.json().export_id));
+    expect(row).toMatchObject({ status: "ready", row_count: 2, total_rows: 2 });
+    const mail = t.mailer.sent.find((m) => m.template === "policies_export");
+    expect(mail?.to).toBe("super.admin@test.dev");
+    const listed = (await get("/v2/staff_super_admin/exports", as.superAdmin)).json();
+    expect(listed[0]).toMatchObject({ id: row.id, status: "ready", row_count: 2 });
+    const download = await t.app.inject({ method: "GET", url: listed[0].download_url });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers["content-type"]).toContain("text/csv");
+    const lines = download.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Number,Status,T Code,Community,Building,Unit,Account,Agency,Effective Date,Expiration Date,Customer,Email,Policy Type,Billing Strategy,Updated At,In System");
+    expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["LST-1", "LST-3"]);
+    expect(lines.find((l) => l.startsWith("LST-1"))).toContain("Oak Park,Building 2,Unit 204,Account A,Agency A,2026-01-01,2027-01-01,Holder Number1,holder1@list.test,Residential,");
+  });
+
+  it("refuses a bad filter before queueing anything", async () => {
+    expect((await get("/v2/staff_super_admin/policies/export?filter[colour]=red", as.superAdmin)).statusCode).toBe(422);
+  });
+
+  it("a tampered download link is refused", async () => {
+    const listed = (await get("/v2/staff_super_admin/exports", as.superAdmin)).json();
+    const url: string = listed[0].download_url;
+    expect((await t.app.inject({ method: "GET", url: url.slice(0, -2) + "xx" })).statusCode).toBe(404);
+  });
+});
+
+describe("deleting an external policy from the grid", () => {
+  it("deletes external policies in scope only, and never in-system ones", async () => {
+    const external = await addPolicy(10, { status: "EXTERNAL_VERIFIED", policy_in_system: false });
+    const inSystem = await addPolicy(11);
+    const outOfScope = await addPolicy(12, { policy_in_system: false, status: "EXTERNAL_VERIFIED", account_id: world.accounts.B.id, agency_id: world.agencies.B.id });
+    const del = (id: number, headers: AuthHeaders, prefix: string) => post(`/v2/${prefix}/policies/external/delete`, headers, { policy: { id } });
+    expect((await del(outOfScope.id, as.staffA, "staff_account")).statusCode).toBe(404);
+    const refused = await del(inSystem.id, as.staffA, "staff_account");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe("Only external policies can be deleted");
+    expect((await del(external.id, as.staffA, "staff_account")).json()).toEqual({ success: true, message: "Policy deleted" });
+    expect(await t.database.db.select().from(policies).where(eq(policies.id, external.id))).toHaveLength(0);
+    expect((await del(external.id, as.staffA, "staff_account")).statusCode).toBe(404);
+  });
+});

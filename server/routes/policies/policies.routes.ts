@@ -1,0 +1,104 @@
+import { desc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { documents, exports as exportsTable } from "../../db/schema";
+import { signDocumentLink } from "../../files/signed-links";
+import { EXPORT_POLICIES_JOB, type PolicyExportParams } from "../../jobs/export-policies";
+import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
+import type { QueryObject, QueryValue } from "../../lib/query-string";
+import { requireCaller } from "../../plugins/auth";
+import { deleteExternalPolicy } from "./policies.delete";
+import { policyListQuery, policyListSpec, policyRowJson, type PolicyListRow } from "./policies.list";
+
+const anyBody = z.record(z.string(), z.any()).default({});
+const anyQuery = z.record(z.string(), z.any());
+const list = { resource: "policies", action: "list" };
+
+export const EXPORT_NOTICE = "Export is in process, we'll email you once it's processed";
+
+/** GET query / JSON body → the list input; `filter` absent or empty is no filter. */
+function listInput(source: QueryObject) {
+  return { sort: source.sort, pagination: source.pagination, filter: source.filter as QueryValue | undefined };
+}
+
+/** Policy lists (document 2 section 7, readings C-25): three dialects of one list, and the CSV export. */
+export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fetchPage = async (caller: ReturnType<typeof requireCaller>, input: ReturnType<typeof listInput>, defaultPer = 50) => {
+    const params = parseListParams(input, policyListSpec, { defaultPer });
+    return runList<PolicyListRow>(app.db, policyListQuery(caller.scope, caller.user.role), params);
+  };
+
+  app.get("/policies", { config: { access: list }, schema: { querystring: anyQuery } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    const result = await fetchPage(caller, listInput(query));
+    if (query.short === "true") return sendList(reply, result, result.rows.map((r) => ({ id: r.id, number: r.number, status: r.status })));
+    const rows = result.rows.map(policyRowJson);
+    // The "policies service index" dialect (document 2 section 7): {data, meta.total}.
+    if (query.format === "data") return listEnvelope(result, rows);
+    return sendList(reply, result, rows);
+  });
+
+  app.post("/policies/list", { config: { access: list }, schema: { body: anyBody } }, async (request) => {
+    const caller = requireCaller(request);
+    const result = await fetchPage(caller, listInput(request.body as QueryObject));
+    return listEnvelope(result, result.rows.map(policyRowJson));
+  });
+
+  app.post(
+    "/policies_dashboard_index",
+    { config: { access: { resource: "policies", action: "list_dashboard" } }, schema: { body: anyBody } },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const result = await fetchPage(caller, listInput(request.body as QueryObject));
+      return sendList(reply, result, result.rows.map(policyRowJson));
+    },
+  );
+
+  app.get("/policies/export", { config: { access: { resource: "policies", action: "export_csv" } }, schema: { querystring: anyQuery } }, async (request) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    // Refuse a bad filter now, not in the background job.
+    parseListParams({ filter: query.filter }, policyListSpec);
+    const params: PolicyExportParams = { filter: query.filter ?? {}, scope: caller.scope, role: caller.user.role };
+    const [row] = await app.db
+      .insert(exportsTable)
+      .values({ kind: "policies", staff_id: caller.user.id, params: JSON.stringify(params) })
+      .returning({ id: exportsTable.id });
+    await app.jobs.send(EXPORT_POLICIES_JOB, { exportId: row.id });
+    return { success: true, message: EXPORT_NOTICE, export_id: row.id };
+  });
+
+  // The grid's row menu (document 2 section 2): only external policies (proofs of coverage) can be deleted.
+  app.post(
+    "/policies/external/delete",
+    { config: { access: { resource: "policies", action: "delete" } }, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) }) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      await deleteExternalPolicy(app, caller, request.body.policy.id);
+      return { success: true, message: "Policy deleted" };
+    },
+  );
+
+  app.get("/exports", { config: { access: { resource: "policies", action: "export_csv" } } }, async (request) => {
+    const caller = requireCaller(request);
+    const rows = await app.db
+      .select({ export: exportsTable, document: { id: documents.id } })
+      .from(exportsTable)
+      .leftJoin(documents, eq(documents.id, exportsTable.document_id))
+      .where(eq(exportsTable.staff_id, caller.user.id))
+      .orderBy(desc(exportsTable.id))
+      .limit(20);
+    return rows.map(({ export: e, document }) => ({
+      id: e.id,
+      kind: e.kind,
+      status: e.status,
+      row_count: e.row_count,
+      total_rows: e.total_rows,
+      error: e.error,
+      created_at: e.created_at,
+      finished_at: e.finished_at,
+      download_url: document?.id ? signDocumentLink(document.id, app.env.FILES_SECRET) : null,
+    }));
+  });
+};

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendStoredFile } from "../../files/files.routes";
+import { ValidationError } from "../../lib/errors";
+import { requireCaller } from "../../plugins/auth";
+import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
+
+const dmr = (action: string) => ({ access: { resource: "dmr", action } });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (yyyy-MM-dd)");
+const bool = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** The query of document 1 section 7 (DMR): sort, pagination, filter[status], processed, date_from, date_to, search. */
+const listQuery = z
+  .object({
+    sort: z.object({ column: z.enum(["updated_at", "created_at", "name", "id"]).default("updated_at"), direction: z.enum(["asc", "desc"]).default("desc") }).partial().optional(),
+    pagination: z.object({ page: z.coerce.number().int().min(1).default(1), per: z.coerce.number().int().min(1).max(1000).default(10) }).partial().optional(),
+    filter: z.object({ status: z.enum(["processed", "unprocessed", ""]).optional() }).optional(),
+    processed: bool.optional(),
+    date_from: date.optional(),
+    date_to: date.optional(),
+    search: z.string().max(200).optional(),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: "End date must be later than Start date", path: ["date_to"] });
+
+/** The DMR review queue's files (document 1 sections 2.4 and 7; readings C-15). Super admins only. */
+export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/dmr/checked_files", { config: dmr("list"), schema: { querystring: listQuery } }, async (request) => {
+    const q = request.query;
+    const status = q.filter?.status;
+    const processed = q.processed ?? (status === "processed" ? true : status === "unprocessed" ? false : undefined);
+    const page = q.pagination?.page ?? 1;
+    const per = q.pagination?.per ?? 10;
+    const { rows, total } = await listCheckedFiles(app.db, {
+      page,
+      per,
+      processed,
+      dateFrom: q.date_from,
+      dateTo: q.date_to,
+      search: q.search?.trim() || undefined,
+      sort: q.sort?.column ?? "updated_at",
+      direction: q.sort?.direction ?? "desc",
+    });
+    return { data: rows.map((row) => checkedFileJson(row, app.env.FILES_SECRET)), meta: { total, page, per } };
+  });
+
+  app.patch("/dmr/checked_files/:id/mark_processed", { config: dmr("edit"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const row = await markProcessed(app.db, request.params.id, caller.user.id, "archived");
+    return { message: "File has been archived", data: checkedFileJson(row, app.env.FILES_SECRET) };
+  });
+
+  app.get("/dmr/checked_files/:id/download", { config: dmr("show"), schema: { params: idParams } }, async (request, reply) => {
+    const row = await findCheckedFile(app.db, request.params.id);
+    return sendStoredFile(app, reply, { filename: row.name, content_type: row.content_type, byte_size: row.byte_size, storage_key: row.storage_key }, "inline");
+  });
+
+  // One or many PDFs from the DMR screen (multipart field `files`): each is checked, stored and queued.
+  app.post("/dmr/checked_files", { config: dmr("create") }, async (request, reply) => {
+    const caller = requireCaller(request);
+    if (!request.isMultipart()) throw new ValidationError({ files: "Send the PDFs as multipart/form-data" });
+    const added: Array<ReturnType<typeof checkedFileJson>> = [];
+    const duplicates: Array<ReturnType<typeof checkedFileJson>> = [];
+    for await (const part of request.files()) {
+      const { row, duplicate } = await addCheckedFile(app.db, app.files, { name: part.filename, body: part.file, source: "upload", uploadedById: caller.user.id });
+      (duplicate ? duplicates : added).push(checkedFileJson(row, app.env.FILES_SECRET));
+    }
+    if (added.length + duplicates.length === 0) throw new ValidationError({ files: "Choose at least one PDF" });
+    return reply.code(added.length ? 201 : 200).send({ data: added, duplicates });
+  });
+};

@@ -1,0 +1,123 @@
+import type { Readable } from "node:stream";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { checkedFiles } from "../../db/schema";
+import { signFileLink } from "../../files/signed-links";
+import type { FileStore } from "../../files/store";
+import { PDF_ONLY, storeCheckedUpload } from "../../files/uploads";
+import { NotFoundError, ValidationError } from "../../lib/errors";
+import { queryRows } from "../../lib/list";
+
+/** DMR files are PDFs of at most this size (the coverage-proof limit, document 2 section 9). */
+export const DMR_MAX_MB = 30;
+
+export type CheckedFileRow = typeof checkedFiles.$inferSelect;
+
+export interface DmrListQuery {
+  page: number;
+  per: number;
+  processed?: boolean;
+  dateFrom?: string;
+  dateTo?: string;
+  search?: string;
+  sort: "updated_at" | "created_at" | "name" | "id";
+  direction: "asc" | "desc";
+}
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The grid's row (document 1 section 3 "Checked file"), with a signed link standing in for the S3 URL. */
+export function checkedFileJson(row: CheckedFileRow & { policy_number?: string | null }, secret: string) {
+  return {
+    id: row.id,
+    name: row.name,
+    processed: row.processed,
+    outcome: row.outcome,
+    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: new Date(row.created_at).toISOString(),
+    policy_id: row.policy_id,
+    policy_number: row.policy_number ?? null,
+    byte_size: row.byte_size,
+    s3_url: signFileLink("checked-file", row.id, secret),
+  };
+}
+
+export async function listCheckedFiles(db: Db, q: DmrListQuery) {
+  const conditions = [sql`true`];
+  if (q.processed !== undefined) conditions.push(sql`cf.processed = ${q.processed}`);
+  if (q.dateFrom) conditions.push(sql`cf.updated_at >= ${q.dateFrom}::date`);
+  // An end date includes its whole day.
+  if (q.dateTo) conditions.push(sql`cf.updated_at < ${q.dateTo}::date + 1`);
+  if (q.search) conditions.push(sql`(lower(cf.name) LIKE ${likePattern(q.search)} OR lower(po.number) LIKE ${likePattern(q.search)})`);
+  const where = sql.join(conditions, sql` AND `);
+  const order = sql`${sql.identifier(q.sort)} ${q.direction === "asc" ? sql`ASC` : sql`DESC`}`;
+  const [rows, [{ total }]] = await Promise.all([
+    queryRows<CheckedFileRow & { policy_number: string | null }>(
+      db,
+      sql`SELECT cf.*, po.number AS policy_number FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id
+          WHERE ${where} ORDER BY cf.${order}, cf.id DESC LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}`,
+    ),
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id WHERE ${where}`),
+  ]);
+  return { rows, total };
+}
+
+export async function findCheckedFile(db: Db, id: number): Promise<CheckedFileRow> {
+  const [row] = await db.select().from(checkedFiles).where(eq(checkedFiles.id, id));
+  if (!row) throw new NotFoundError("File not found");
+  return row;
+}
+
+/** Marks a file processed (archive, or after a submit); doing it twice is harmless. */
+export async function markProcessed(db: Db, id: number, staffId: number, outcome: "archived" | "submitted", policyId?: number) {
+  const row = await findCheckedFile(db, id);
+  if (row.processed && outcome === "archived") return row;
+  const [updated] = await db
+    .update(checkedFiles)
+    .set({ processed: true, outcome, processed_at: new Date(), processed_by_id: staffId, updated_at: new Date(), ...(policyId ? { policy_id: policyId } : {}) })
+    .where(and(eq(checkedFiles.id, id)))
+    .returning();
+  return updated;
+}
+
+/**
+ * Adds one PDF to the queue: checked by content and size, stored, deduplicated by SHA-256 (the same file twice is
+ * reported, not queued twice).
+ */
+export async function addCheckedFile(
+  db: Db,
+  files: FileStore,
+  input: { name: string; body: Readable; source: CheckedFileRow["source"]; uploadedById?: number },
+): Promise<{ row: CheckedFileRow; duplicate: boolean }> {
+  const stored = await storeCheckedUpload(files, { type: "CheckedFile" }, input.body, { field: "files", allowed: PDF_ONLY, maxMb: DMR_MAX_MB });
+  const [existing] = await db.select().from(checkedFiles).where(eq(checkedFiles.checksum, stored.checksum));
+  if (existing) {
+    await files.remove(stored.key);
+    return { row: existing, duplicate: true };
+  }
+  const name = input.name.trim().slice(0, 255) || "document.pdf";
+  const [row] = await db
+    .insert(checkedFiles)
+    .values({
+      name,
+      checksum: stored.checksum,
+      storage_key: stored.key,
+      content_type: stored.contentType,
+      byte_size: stored.byteSize,
+      source: input.source,
+      uploaded_by_id: input.uploadedById,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    // Another upload of the same bytes won the race.
+    await files.remove(stored.key);
+    const [winner] = await db.select().from(checkedFiles).where(eq(checkedFiles.checksum, stored.checksum));
+    return { row: winner, duplicate: true };
+  }
+  return { row, duplicate: false };
+}
+
+export function assertPdfName(name: string) {
+  if (!name) throw new ValidationError({ files: "is required" });
+}

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkedFiles } from "../../db/schema";
+import { declarationsPagePdf } from "../../files/sample-pdfs";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { multipart } from "../../test/multipart";
+
+let t: TestApp;
+const as: Record<string, AuthHeaders> = {};
+
+const pdf = (number: string) =>
+  declarationsPagePdf({ carrier: "Lemonade", number, insureds: ["Ann Lee"], address: ["1 Main St", "Austin, TX 78701"], effective: "2026-01-01", expiration: "2027-01-01", coverages: [{ title: "Personal Liability", limit: 100000 }] }).then((b) => Buffer.from(b));
+
+const upload = (headers: AuthHeaders, files: Array<{ filename: string; content: Buffer | string; contentType?: string }>) => {
+  const body = multipart(files.map((f) => ({ field: "files", contentType: "application/pdf", ...f })));
+  return t.app.inject({ method: "POST", url: "/v2/staff_super_admin/dmr/checked_files", headers: { ...headers, ...body.headers }, payload: body.payload });
+};
+const get = (url: string, headers = as.admin) => t.app.inject({ method: "GET", url, headers });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await buildWorld(t.database.db);
+  as.admin = await signInAs(t.app, "super.admin@test.dev");
+  as.agent = await signInAs(t.app, "agent.a@test.dev");
+}, 60_000);
+afterAll(() => t.close());
+
+describe("DMR files", () => {
+  it("takes one or many PDFs, recognised by content, and reports a file sent twice", async () => {
+    const [a, b] = await Promise.all([pdf("LP-1001"), pdf("LP-1002")]);
+    const res = await upload(as.admin, [{ filename: "lp-1001.pdf", content: a }, { filename: "lp-1002.pdf", content: b }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.map((f: { name: string }) => f.name)).toEqual(["lp-1001.pdf", "lp-1002.pdf"]);
+    const again = await upload(as.admin, [{ filename: "copy.pdf", content: a }]);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ data: [], duplicates: [{ name: "lp-1001.pdf" }] });
+  });
+
+  it("refuses a file that is not a PDF whatever its name, an empty file, and one over 30 MB", async () => {
+    const fake = await upload(as.admin, [{ filename: "scan.pdf", content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 1, 2, 3]) }]);
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json()).toMatchObject({ message: "Not Allowed File extension", errors: { files: "Not Allowed File extension" } });
+    const empty = await upload(as.admin, [{ filename: "empty.pdf", content: Buffer.alloc(0) }]);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.files).toBe("The file is empty");
+    const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(30 * 1024 * 1024 + 10, 0x20)]);
+    const tooBig = await upload(as.admin, [{ filename: "big.pdf", content: big }]);
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors.files).toBe("Max file size is 30 MB");
+    expect(await t.database.db.select().from(checkedFiles)).toHaveLength(2);
+  });
+
+  it("lists unprocessed files 10 per page with data and meta.total, and filters by status, dates and name", async () => {
+    const list = await get("/v2/staff_super_admin/dmr/checked_files?filter[status]=unprocessed");
+    expect(list.statusCode).toBe(200);
+    expect(list.json().meta).toMatchObject({ total: 2, per: 10, page: 1 });
+    expect(list.json().data[0]).toMatchObject({ processed: false, policy_id: null, s3_url: expect.stringMatching(/^\/v2\/files\//) });
+    expect((await get("/v2/staff_super_admin/dmr/checked_files?search=1002")).json().meta.total).toBe(1);
+    expect((await get("/v2/staff_super_admin/dmr/checked_files?date_from=2000-01-01&date_to=2000-01-02")).json().meta.total).toBe(0);
+    expect((await get("/v2/staff_super_admin/dmr/checked_files?date_from=2026-02-01&date_to=2026-01-01")).statusCode).toBe(422);
+    expect((await get("/v2/staff_super_admin/dmr/checked_files?date_from=tomorrow")).statusCode).toBe(422);
+  });
+
+  it("archives a file (marked processed, twice is harmless) and streams it for the viewer", async () => {
+    const [first] = (await get("/v2/staff_super_admin/dmr/checked_files?sort[column]=name&sort[direction]=asc")).json().data;
+    const archived = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.admin });
+    expect(archived.json()).toMatchObject({ message: "File has been archived", data: { processed: true, outcome: "archived" } });
+    expect((await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.admin })).statusCode).toBe(200);
+    expect((await get("/v2/staff_super_admin/dmr/checked_files?processed=true")).json().data.map((f: { id: number }) => f.id)).toEqual([first.id]);
+    const download = await get(`/v2/staff_super_admin/dmr/checked_files/${first.id}/download`);
+    expect(download.headers["content-type"]).toBe("application/pdf");
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const signed = await t.app.inject({ method: "GET", url: first.s3_url });
+    expect(signed.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(checkedFiles).where(eq(checkedFiles.id, first.id));
+    expect(row.processed_by_id).not.toBeNull();
+  });
+
+  it("is for super admins only", async () => {
+    expect((await get("/v2/staff_agency/dmr/checked_files", as.agent)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "PATCH", url: "/v2/staff_super_admin/dmr/checked_files/999999/mark_processed", headers: as.admin })).statusCode).toBe(404);
+  });
+});
+
+describe("folder import", () => {
+  it("queues the PDFs of a folder, skips the ones already queued and reports the others", async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { importFolder } = await import("./import-folder");
+    const folder = mkdtempSync(join(tmpdir(), "dmr-folder-"));
+    try {
+      writeFileSync(join(folder, "a-new.pdf"), await pdf("LP-2001"));
+      writeFileSync(join(folder, "b-again.pdf"), await pdf("LP-1001"));
+      writeFileSync(join(folder, "c-notes.txt"), "not a pdf");
+      const result = await importFolder(t.database.db, t.files, folder);
+      expect(result).toEqual({ added: ["a-new.pdf"], duplicates: ["b-again.pdf"], refused: [{ name: "c-notes.txt", reason: "Not Allowed File extension" }] });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

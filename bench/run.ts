@@ -8,14 +8,16 @@ import { migrate } from "../server/db/migrate";
 import { seedScale } from "../server/db/seed/scale";
 import { loadEnv } from "../server/env";
 import { ApiClient } from "./client";
+import { benchPolicies } from "./policies";
 import { openScratchDatabase } from "./database";
 import { type Measurement, formatTable, measure } from "./measure";
 
 /**
  * `npm run bench [-- --policies 100000 --requests 200]`: seeds a scale portfolio into a throwaway database
  * (embedded, or a scratch database on DATABASE_URL's server), serves the API on 127.0.0.1, and times over real HTTP
- * the Users list (first page, a page deep in the list, a name search, an agent's scoped page) and sign-in +
- * validate_token. Prints median and p95 per call, the seed time and memory, and writes bench/results/latest.json.
+ * the Users list (first page, a page deep in the list, a name search, an agent's scoped page), sign-in +
+ * validate_token, the policies list (no filter, status + agency, number and name contains-searches), the policy
+ * detail and a 100,000-row CSV export (bench/policies.ts). Prints median and p95 per call, the seed time and memory, and writes bench/results/latest.json.
  */
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -83,6 +85,9 @@ try {
     });
     for (const auth of sessions) await api.signOut(auth);
 
+    const policyExport = await benchPolicies({ app, api, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, admin, run, exportRows: 100_000 });
+    console.log(`  policies CSV export: ${policyExport.rows.toLocaleString("en-US")} rows in ${policyExport.seconds} s, RSS ${policyExport.rss_before_mb} → peak ${policyExport.peak_rss_mb} MB`);
+
     const memory = { rss_after_seed_mb: mb(rssAfterSeed), rss_end_mb: mb(process.memoryUsage().rss), max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) };
     console.log(`\n${formatTable(results)}\n`);
     console.log(`seed: ${(seed.elapsedMs / 1000).toFixed(1)} s for ${policies.toLocaleString("en-US")} policies (${database.kind})`);
@@ -100,6 +105,7 @@ try {
       requests,
       seed: { seconds: seedSeconds, ...counts },
       users_in_list: total,
+      policy_export: policyExport,
       memory,
       results,
     };

@@ -7,6 +7,7 @@ import { ResetPasswordPage } from "./custom/auth/ResetPasswordPage";
 import { AREA_REDIRECTS, NOT_BUILT_ROUTES } from "./custom/pages/notBuiltRoutes";
 import { NotBuiltYetPage } from "./custom/pages/NotBuiltYetPage";
 import { NotFoundPage } from "./custom/pages/NotFoundPage";
+import { DmrPage } from "./custom/dmr/DmrPage";
 import { ProfilePage } from "./custom/pages/ProfilePage";
 import { TermsPage } from "./custom/pages/TermsPage";
 import { dataProvider as appDataProvider } from "./dataProvider";
@@ -14,6 +15,7 @@ import { PRODUCT_NAME } from "./domain/constants";
 import { i18nProvider as appI18nProvider } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { THEMES, ThemeNameProvider, useThemeName } from "./layout/themes";
+import { PolicyList } from "./resources/policies/browse";
 import staff from "./resources/staff";
 import users from "./resources/users";
 
@@ -28,6 +30,7 @@ export interface AppProviders {
 const LANDING = "/dashboard/leads";
 const UsersIndex = () => <Navigate to="/dashboard/users/browse" replace />;
 const StaffIndex = () => <Navigate to="/dashboard/staff/browse" replace />;
+const PoliciesIndex = () => <Navigate to="/dashboard/policies/browse" replace />;
 const Landing = () => <Navigate to={LANDING} replace />;
 
 /**
@@ -70,12 +73,16 @@ function Console(providers: AppProviders) {
         <Route path="view/:id" element={<users.show />} />
         <Route path="view/:id/edit" element={<users.edit />} />
       </Resource>
+      <Resource name="policies" list={PoliciesIndex} hasShow>
+        <Route path="browse" element={<PolicyList />} />
+      </Resource>
       <Resource name="staff" list={StaffIndex} hasShow icon={staff.icon} recordRepresentation={staff.recordRepresentation}>
         <Route path="browse" element={<staff.list />} />
         <Route path="view/:id" element={<staff.show />} />
       </Resource>
       <CustomRoutes>
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/dmr" element={<DmrPage />} />
         {AREA_REDIRECTS.map(({ path, to }) => (
           <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
         ))}

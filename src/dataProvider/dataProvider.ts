@@ -4,7 +4,7 @@ import type { HttpClient, HttpResponse } from "./httpClient";
 import { toWireFilter, type QueryInput } from "./query";
 import { registry as defaultRegistry, type Registry, type ResourceConfig } from "./registry";
 import { browserStorage, setStoredUser } from "./session";
-import type { AppDataProvider, AppMethods, StaffUser } from "./types";
+import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser } from "./types";
 
 /**
  * react-admin ↔ Coverdesk API (docs/API.md, DESIGN.md section 3). The wire dialect:
@@ -213,6 +213,15 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         body: id === undefined || id === null ? { email } : { email, id },
       });
       return response.json.email_available_to_use;
+    },
+    async request<T = unknown>(path: string, init: AppRequestInit = {}) {
+      const response = await httpClient<T>(path.startsWith("/") ? path : `/${path}`, {
+        method: init.method,
+        body: init.body,
+        query: init.query as QueryInput | undefined,
+        signal: init.signal,
+      });
+      return { json: response.json, headers: response.headers };
     },
     async getAvailablePermissions() {
       return (await httpClient<AppDataProviderJson["permissions"]>("/global_agency_permissions/available_permissions")).json ?? [];

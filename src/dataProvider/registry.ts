@@ -34,6 +34,8 @@ export const registry = {
   staff: { path: "staffs", list: "get", one: "bare", body: "staff", sorts: profileSorts },
   accounts: { path: "accounts", list: "post_index", one: "bare", body: "account" },
   agencies: { path: "agencies", list: "get", one: "bare", body: "agency" },
+  policies: { path: "policies", list: "post_list", one: "bare", body: "policy" },
+  "change-requests": { path: "change_requests", list: "post_list", one: "bare", body: "change_request" },
 } satisfies Record<string, ResourceConfig>;
 
 export type Registry = Record<string, ResourceConfig>;

@@ -148,6 +148,19 @@ export interface AppMethods {
   reInviteStaff(id: Identifier): Promise<{ success: boolean }>;
   checkStaffEmail(email: string, id?: Identifier): Promise<boolean>;
   getAvailablePermissions(): Promise<AvailablePermission[]>;
+  /**
+   * Any other call of docs/API.md (custom actions: history, charge_multiple, change-request approve…), role-prefixed
+   * like every call; answers the parsed JSON body and the response headers (e.g. `total-entries`).
+   */
+  request<T = unknown>(path: string, init?: AppRequestInit): Promise<{ json: T; headers: Headers }>;
+}
+
+export interface AppRequestInit {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Bracket-encoded into the query string (`{pagination: {per: 100}}` → `pagination[per]=100`). */
+  query?: Record<string, unknown>;
+  signal?: AbortSignal;
 }
 
 export type AppDataProvider = DataProvider & AppMethods;

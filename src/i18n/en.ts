@@ -1,5 +1,10 @@
 import englishMessages from "ra-language-english";
 import { authMessages } from "./messages/auth";
+import { changeRequestsMessages } from "./messages/changeRequests";
+import { dmrMessages } from "./messages/dmr";
+import { policyBillingMessages } from "./messages/policyBilling";
+import { policyBrowseMessages } from "./messages/policyBrowse";
+import { policyDetailMessages } from "./messages/policyDetail";
 import { errorMessages } from "./messages/errors";
 import { gridMessages } from "./messages/grid";
 import { resourceMessages } from "./messages/resources";
@@ -19,6 +24,11 @@ export const en = {
     grid: gridMessages,
     shell: shellMessages,
     terms: termsMessages,
+    change_requests: changeRequestsMessages,
+    dmr: dmrMessages,
+    policy_billing: policyBillingMessages,
+    policy_browse: policyBrowseMessages,
+    policy_detail: policyDetailMessages,
   },
 };
 

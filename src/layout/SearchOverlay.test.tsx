@@ -37,22 +37,27 @@ describe("search overlay (document 1 section 2.3, readings C-53)", () => {
     expect(search).toHaveBeenCalledWith("POL-00");
   });
 
-  it("opens the first result on Enter and closes", async () => {
+  it("opens a suggestion's policy when it is clicked", async () => {
     const { input } = await openSearch(async () => [hit(12, "POL-0012"), hit(13, "POL-0013")]);
     fireEvent.change(input, { target: { value: "POL" } });
-    await screen.findByText("POL-0013");
-    fireEvent.keyDown(input, { key: "Enter" });
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policies/view/12"));
+    fireEvent.click(await screen.findByText("POL-0013"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policies/view/13"));
     expect(screen.queryByPlaceholderText("Search...")).not.toBeInTheDocument();
   });
 
-  it("searches at once on an early Enter, and just closes when nothing matches", async () => {
+  it("on Enter closes and opens the policy grid with the text as a Policy Number keyword", async () => {
     const search = vi.fn(async () => []);
     const { input } = await openSearch(search);
-    fireEvent.change(input, { target: { value: "nothing" } });
+    fireEvent.change(input, { target: { value: " SC-12 " } });
     fireEvent.keyDown(input, { key: "Enter" });
     await waitFor(() => expect(screen.queryByPlaceholderText("Search...")).not.toBeInTheDocument());
-    expect(search).toHaveBeenCalledWith("nothing");
+    expect(decodeURIComponent(screen.getByTestId("location").textContent ?? "")).toBe('/dashboard/policies/browse?filters={"number":{"like":"SC-12"}}');
+  });
+
+  it("on Enter with nothing typed just closes", async () => {
+    const { input } = await openSearch(vi.fn(async () => []));
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() => expect(screen.queryByPlaceholderText("Search...")).not.toBeInTheDocument());
     expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/leads");
   });
 

@@ -38,13 +38,12 @@ function useSuggestions(text: string, enabled: boolean): SearchResult[] {
 
 /**
  * The full-screen search overlay (document 1 section 2.3, readings C-53): policies by number, T code or customer
- * email. Enter opens the first suggestion (searching at once if the debounce has not answered yet) and closes;
- * with nothing found it just closes. Escape closes.
+ * email; a suggestion opens its policy. Enter closes and opens the policy grid with the text as a Policy Number
+ * keyword (readings C-53); Enter on an empty field just closes. Escape closes.
  */
 export function SearchOverlay() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const hits = useSuggestions(text, open);
@@ -57,13 +56,14 @@ export function SearchOverlay() {
     close();
     navigate(`/dashboard/policies/view/${hit.id}`);
   };
-  const onKeyDown = async (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const query = text.trim();
-    const first = hits[0] ?? (searchable(query) ? (await dataProvider.searchPolicies(query).catch(() => []))[0] : undefined);
-    if (first) openHit(first);
-    else close();
+    close();
+    if (!query) return;
+    // `searchAt` makes the grid start afresh from this address even when it is already open.
+    navigate(`/dashboard/policies/browse?filters=${encodeURIComponent(JSON.stringify({ number: { like: query } }))}`, { state: { searchAt: Date.now() } });
   };
   const label = translate("app.shell.top_bar.search");
   // A modal search moves focus into its field (WAI-ARIA dialog pattern); a stable ref does it once, as the field mounts.

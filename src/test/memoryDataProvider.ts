@@ -140,6 +140,11 @@ export function createMemoryDataProvider(initial: Data, overrides: Partial<AppMe
     },
     checkStaffEmail: notBuilt("checkStaffEmail"),
     getAvailablePermissions: notBuilt("getAvailablePermissions"),
+    // Custom calls: a test passes `request` in overrides to answer them; unanswered ones are recorded and fail.
+    async request(path, init) {
+      record("request", undefined, { path, ...init });
+      throw new HttpError(`request ${path} is not faked`, 500, {});
+    },
     ...overrides,
   };
   return provider;

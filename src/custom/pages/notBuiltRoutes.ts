@@ -24,7 +24,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "csv-upload", titleKey: t("csv_upload") },
   { path: "accounts/browse", titleKey: t("accounts") },
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
-  { path: "policies/browse", titleKey: t("policies") },
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
   { path: "policies/view/:id/edit", titleKey: t("policy_edit"), crumbs: policyDetail },
   { path: "policies/view/:id/*", titleKey: t("policy"), crumbs: policyDetail },
@@ -61,7 +60,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "create-admin-users", titleKey: t("create_admin_users") },
   { path: "reporting/*", titleKey: t("reporting") },
   { path: "integration-health", titleKey: t("integration_health") },
-  { path: "dmr", titleKey: t("dmr") },
 ];
 
 /** Area roots that open their browse screen (document 1 section 2.2 names both forms). */

@@ -44,7 +44,20 @@ export interface Choice {
   name: string;
 }
 
-export const SelectFilter = ({ path, label, choices, allowEmpty = true }: { path: string; label: string; choices: Choice[]; allowEmpty?: boolean }) => {
+export const SelectFilter = ({
+  path,
+  label,
+  choices,
+  allowEmpty = true,
+  anyLabel = "resources.common.filter.any",
+}: {
+  path: string;
+  label: string;
+  choices: Choice[];
+  allowEmpty?: boolean;
+  /** i18n key of the empty choice ("Any"; the policy source filter says "All"). */
+  anyLabel?: string;
+}) => {
   const translate = useTranslate();
   const [value, setValue] = useFilterValue(path);
   return (
@@ -56,10 +69,10 @@ export const SelectFilter = ({ path, label, choices, allowEmpty = true }: { path
       value={value === undefined || value === null ? "" : String(value)}
       onChange={(event) => setValue(event.target.value)}
     >
-      {allowEmpty ? <MenuItem value="">{translate("resources.common.filter.any")}</MenuItem> : null}
+      {allowEmpty ? <MenuItem value="">{translate(anyLabel)}</MenuItem> : null}
       {choices.map((choice) => (
         <MenuItem key={choice.id} value={choice.id}>
-          {translate(choice.name)}
+          {translate(choice.name, { _: choice.name })}
         </MenuItem>
       ))}
     </TextField>

@@ -1,0 +1,1 @@
+export { PolicyList } from "./PolicyList";

@@ -47,9 +47,12 @@ class Sheet {
   }
 }
 
-async function sheet(title: string, carrier: string): Promise<{ doc: PDFDocument; s: Sheet }> {
+async function sheet(title: string, carrier: string, issued: string): Promise<{ doc: PDFDocument; s: Sheet }> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
+  // Dated by the paperwork, not the clock: the same policy always gives the same bytes (and the same checksum).
+  doc.setCreationDate(new Date(`${issued}T12:00:00Z`));
+  doc.setModificationDate(new Date(`${issued}T12:00:00Z`));
   doc.setProducer("Coverdesk demo data");
   const page = doc.addPage([612, 792]);
   const s = new Sheet(page, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
@@ -76,7 +79,7 @@ function coverageTable(s: Sheet, coverages: PolicyPaperwork["coverages"]) {
 }
 
 export async function declarationsPagePdf(p: PolicyPaperwork): Promise<Uint8Array> {
-  const { doc, s } = await sheet("RENTERS INSURANCE POLICY DECLARATIONS", p.carrier);
+  const { doc, s } = await sheet("RENTERS INSURANCE POLICY DECLARATIONS", p.carrier, p.effective);
   s.row("Policy Number:", p.number);
   s.row("Policy Period:", `${usDate(p.effective)} to ${usDate(p.expiration)} 12:01 AM standard time`);
   s.row("Named Insured:", p.insureds.join(" and "));
@@ -97,7 +100,7 @@ export async function declarationsPagePdf(p: PolicyPaperwork): Promise<Uint8Arra
 }
 
 export async function evidenceOfInsurancePdf(p: PolicyPaperwork): Promise<Uint8Array> {
-  const { doc, s } = await sheet("EVIDENCE OF RENTERS INSURANCE", p.carrier);
+  const { doc, s } = await sheet("EVIDENCE OF RENTERS INSURANCE", p.carrier, p.effective);
   s.text(`Date issued: ${usDate(p.effective)}`, { size: 9 });
   s.rule();
   s.row("Insurance Company:", p.carrier);

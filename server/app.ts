@@ -20,6 +20,8 @@ import { authRoutes } from "./routes/auth/auth.routes";
 import { lookupRoutes } from "./routes/lookups/lookups.routes";
 import { dmrRoutes } from "./routes/dmr/dmr.routes";
 import { policyListRoutes } from "./routes/policies/policies.routes";
+import { policyDetailRoutes } from "./routes/policies/policy-detail.routes";
+import { policyLookupRoutes } from "./routes/policies/policy-lookups.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -101,6 +103,8 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, staffRoutes);
   registerSignedInArea(app, lookupRoutes);
   registerSignedInArea(app, policyListRoutes);
+  registerSignedInArea(app, policyDetailRoutes);
+  registerSignedInArea(app, policyLookupRoutes);
   registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);

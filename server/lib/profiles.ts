@@ -3,7 +3,10 @@ import type { Db } from "../db/client";
 import { profiles } from "../db/schema";
 
 type ProfileableType = (typeof profiles.$inferInsert)["profileable_type"];
-export type ProfileInput = Partial<Record<"first_name" | "last_name" | "middle_name" | "job_title" | "contact_phone" | "contact_email" | "birth_date", string | null>>;
+export type ProfileInput = Partial<Record<"first_name" | "last_name" | "middle_name" | "job_title" | "contact_phone" | "contact_email" | "birth_date", string | null>> & {
+  gender?: (typeof profiles.$inferInsert)["gender"];
+  salutation?: (typeof profiles.$inferInsert)["salutation"];
+};
 
 /** "First Middle Last", or null when no part is given; kept in step with the parts on every save. */
 export function fullName(p: { first_name?: string | null; middle_name?: string | null; last_name?: string | null }): string | null {

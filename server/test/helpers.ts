@@ -11,7 +11,7 @@ import { migrate } from "../db/migrate";
 import { ensureReferenceData } from "../db/reference-data";
 import { testEnv } from "../env";
 import { type FileStore, localFileStore } from "../files/store";
-import type { Mailer, OutgoingMail } from "../mail/mailer";
+import { createMailer, type Mailer, type OutgoingMail } from "../mail/mailer";
 
 /**
  * A test database: a copy of the migrated PGlite image, or, when TEST_DATABASE_URL is set, a fresh database on
@@ -44,14 +44,15 @@ export async function openTestDatabase(): Promise<Database> {
   return database;
 }
 
-/** A mailer that keeps what it was asked to send, for assertions. */
-export function recordingMailer(): Mailer & { sent: OutgoingMail[] } {
+/** The real mailer without SMTP (every mail lands in sent_emails), also keeping what it sent for assertions. */
+export function recordingMailer(db: Database["db"]): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
+  const real = createMailer(db, { from: "Coverdesk <no-reply@test.dev>" });
   return {
     sent,
     async send(mail) {
       sent.push(mail);
-      return { id: sent.length, status: "recorded" };
+      return real.send(mail);
     },
   };
 }
@@ -66,7 +67,7 @@ export interface TestApp {
 
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const mailer = recordingMailer();
+  const mailer = recordingMailer(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
   const files = localFileStore(filesDir);
   const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files });

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { addresses, users } from "../../db/schema";
+import { addresses, type HistoryChanges, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
-import { findProfile, saveProfile } from "../../lib/profiles";
+import { type ProfileInput, findProfile, saveProfile } from "../../lib/profiles";
 import type { Scope } from "../../lib/scope";
 import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { type UserRow, userJson, userListQuery, userListSpec } from "./users.list";
@@ -92,62 +92,79 @@ export async function showUser(db: Db, scope: Scope, id: number) {
 
 export interface UserUpdate {
   email?: string;
-  profile_attributes?: Partial<Record<"first_name" | "last_name" | "middle_name" | "contact_email" | "contact_phone" | "birth_date", string | null>>;
-  address_attributes?: Partial<Record<"street_number" | "street_name" | "street_two" | "city" | "state" | "zip_code", string | null>>;
+  profile_attributes?: Partial<Record<"first_name" | "last_name" | "middle_name" | "contact_email" | "contact_phone" | "birth_date" | "gender" | "salutation", string | null>>;
+  address_attributes?: Partial<Record<"street_number" | "street_name" | "street_two" | "city" | "state" | "zip_code" | "country", string | null>>;
 }
 
-function validateUserUpdate(input: UserUpdate): Record<string, string> {
+const GENDERS = ["unspecified", "male", "female", "other"];
+const SALUTATIONS = ["unspecified", "mr", "mrs", "miss", "dr", "lord"];
+
+/** Field errors keyed `email`, `profile_attributes.first_name`, …; `prefix` places them under a parent key. */
+export function validateUserUpdate(input: UserUpdate, prefix = ""): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (input.email !== undefined && !EMAIL_PATTERN.test(input.email)) errors.email = MESSAGES.email;
+  if (input.email !== undefined && !EMAIL_PATTERN.test(input.email)) errors[`${prefix}email`] = MESSAGES.email;
   const p = input.profile_attributes ?? {};
-  if (p.first_name !== undefined && !p.first_name?.trim()) errors["profile_attributes.first_name"] = MESSAGES.required("first name");
-  if (p.last_name !== undefined && !p.last_name?.trim()) errors["profile_attributes.last_name"] = MESSAGES.required("last name");
-  if (p.contact_email && !EMAIL_PATTERN.test(p.contact_email)) errors["profile_attributes.contact_email"] = MESSAGES.email;
-  if (p.contact_phone && !PHONE_PATTERN.test(p.contact_phone)) errors["profile_attributes.contact_phone"] = MESSAGES.phone;
-  if (p.birth_date && !DATE_PATTERN.test(p.birth_date)) errors["profile_attributes.birth_date"] = MESSAGES.date;
+  const profileKey = `${prefix}profile_attributes.`;
+  if (p.first_name !== undefined && !p.first_name?.trim()) errors[`${profileKey}first_name`] = MESSAGES.required("first name");
+  if (p.last_name !== undefined && !p.last_name?.trim()) errors[`${profileKey}last_name`] = MESSAGES.required("last name");
+  if (p.contact_email && !EMAIL_PATTERN.test(p.contact_email)) errors[`${profileKey}contact_email`] = MESSAGES.email;
+  if (p.contact_phone && !PHONE_PATTERN.test(p.contact_phone)) errors[`${profileKey}contact_phone`] = MESSAGES.phone;
+  if (p.birth_date && !DATE_PATTERN.test(p.birth_date)) errors[`${profileKey}birth_date`] = MESSAGES.date;
+  if (p.gender && !GENDERS.includes(p.gender)) errors[`${profileKey}gender`] = "is not included in the list";
+  if (p.salutation && !SALUTATIONS.includes(p.salutation)) errors[`${profileKey}salutation`] = "is not included in the list";
   const a = input.address_attributes ?? {};
-  if (a.zip_code && !ZIP_PATTERN.test(a.zip_code)) errors["address_attributes.zip_code"] = MESSAGES.zip;
-  if (a.state && !isUsState(a.state)) errors["address_attributes.state"] = MESSAGES.state;
+  if (a.zip_code && !ZIP_PATTERN.test(a.zip_code)) errors[`${prefix}address_attributes.zip_code`] = MESSAGES.zip;
+  if (a.state && !isUsState(a.state)) errors[`${prefix}address_attributes.state`] = MESSAGES.state;
+  if (a.country && a.country !== "US") errors[`${prefix}address_attributes.country`] = "is not included in the list";
   return errors;
+}
+
+/** Writes a validated update of one customer inside the caller's transaction; returns what changed for history. */
+export async function writeUserUpdate(tx: Db, id: number, input: UserUpdate): Promise<HistoryChanges> {
+  const [before] = await tx.select().from(users).where(eq(users.id, id));
+  const profileBefore = await findProfile(tx, "User", id);
+  const [addressBefore] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.addressable_type, "User"), eq(addresses.addressable_id, id)))
+    .limit(1);
+  const changes = {
+    ...diffChanges(before, { email: input.email?.trim() }),
+    ...diffChanges(profileBefore ?? {}, input.profile_attributes ?? {}, "profile."),
+    ...diffChanges(addressBefore ?? {}, input.address_attributes ?? {}, "address."),
+  };
+  if (input.email) await tx.update(users).set({ email: input.email.trim(), updated_at: new Date() }).where(eq(users.id, id));
+  if (input.profile_attributes) await saveProfile(tx, "User", id, profileBefore, input.profile_attributes as ProfileInput);
+  if (input.address_attributes) {
+    const merged = { ...addressBefore, ...input.address_attributes };
+    const full = [[merged.street_number, merged.street_name].filter(Boolean).join(" "), merged.street_two, merged.city, [merged.state, merged.zip_code].filter(Boolean).join(" ")]
+      .filter((x) => x && String(x).trim())
+      .join(", ");
+    const values = { ...input.address_attributes, country: input.address_attributes.country ?? undefined, full, updated_at: new Date() };
+    if (addressBefore) await tx.update(addresses).set(values).where(eq(addresses.id, addressBefore.id));
+    else await tx.insert(addresses).values({ ...values, addressable_type: "User", addressable_id: id });
+  }
+  return changes;
+}
+
+/** Whether another customer already uses the address (case-insensitive). */
+export async function emailTaken(db: Db, email: string, exceptId: number): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, sql`${users.id} <> ${exceptId}`));
+  return Boolean(taken);
 }
 
 export async function updateUser(db: Db, scope: Scope, id: number, input: UserUpdate, author: Author) {
   await showUser(db, scope, id); // 404 outside scope before anything is validated or written
   const errors = validateUserUpdate(input);
-  if (input.email) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, sql`${users.id} <> ${id}`));
-    if (taken) errors.email = MESSAGES.emailTaken;
-  }
+  if (input.email && (await emailTaken(db, input.email, id))) errors.email = MESSAGES.emailTaken;
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [before] = await tx.select().from(users).where(eq(users.id, id));
-    const profileBefore = await findProfile(tx, "User", id);
-    const [addressBefore] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.addressable_type, "User"), eq(addresses.addressable_id, id)))
-      .limit(1);
-    const changes = {
-      ...diffChanges(before, { email: input.email?.trim() }),
-      ...diffChanges(profileBefore ?? {}, input.profile_attributes ?? {}, "profile."),
-      ...diffChanges(addressBefore ?? {}, input.address_attributes ?? {}, "address."),
-    };
-    if (input.email) await tx.update(users).set({ email: input.email.trim(), updated_at: new Date() }).where(eq(users.id, id));
-    if (input.profile_attributes) await saveProfile(tx, "User", id, profileBefore, input.profile_attributes);
-    if (input.address_attributes) {
-      const merged = { ...addressBefore, ...input.address_attributes };
-      const full = [[merged.street_number, merged.street_name].filter(Boolean).join(" "), merged.street_two, merged.city, [merged.state, merged.zip_code].filter(Boolean).join(" ")]
-        .filter((x) => x && String(x).trim())
-        .join(", ");
-      const values = { ...input.address_attributes, full, updated_at: new Date() };
-      if (addressBefore) await tx.update(addresses).set(values).where(eq(addresses.id, addressBefore.id));
-      else await tx.insert(addresses).values({ ...values, addressable_type: "User", addressable_id: id });
-    }
+    const changes = await writeUserUpdate(tx, id, input);
     await recordHistory(tx, { type: "User", id, action: "update", author, process: "console", changes });
   });
   return showUser(db, scope, id);

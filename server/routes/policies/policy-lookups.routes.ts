@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { queryRows } from "../../lib/list";
+import type { QueryObject } from "../../lib/query-string";
+import { scopeConditions } from "../../lib/scope";
+import { requireCaller } from "../../plugins/auth";
+import { likePattern } from "../lookups/lookups.scope";
+import { policyScopeCondition } from "./policies.scope";
+
+const anyQuery = z.record(z.string(), z.any());
+const ids = (value: unknown) =>
+  (Array.isArray(value) ? value : String(value ?? "").split(","))
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/** Small reads the policy screens make (document 2 section 7): policy types, quotes, addresses. */
+export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Cached by the browser too: types change only with a release.
+  app.get("/policy-types", async (_request, reply) => {
+    reply.header("cache-control", "private, max-age=3600");
+    return queryRows(app.db, sql`SELECT id, title, slug, master, master_coverage FROM policy_types WHERE enabled ORDER BY id`);
+  });
+
+  app.get("/policy-quotes", { config: { access: { resource: "policies", action: "show" } }, schema: { querystring: anyQuery } }, async (request) => {
+    const caller = requireCaller(request);
+    const filter = ((request.query as QueryObject).filter ?? {}) as QueryObject;
+    const byId = ids(filter.id);
+    const byPolicy = ids(filter.policy_id);
+    if (byId.length === 0 && byPolicy.length === 0) return [];
+    const scope = policyScopeCondition(caller.scope, caller.user.role);
+    const conditions = [
+      byId.length ? sql`q.id IN (${sql.join(byId.map((id) => sql`${id}`), sql`, `)})` : sql`true`,
+      byPolicy.length ? sql`q.policy_id IN (${sql.join(byPolicy.map((id) => sql`${id}`), sql`, `)})` : sql`true`,
+      ...scope,
+    ];
+    const rows = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`SELECT q.id, q.reference, q.status, q.policy_id, q.total_premium, q.total_fee, q.total_tax, q.total, q.billing_strategy, q.created_at
+          FROM policy_quotes q JOIN policies po ON po.id = q.policy_id
+          WHERE ${sql.join(conditions, sql` AND `)} ORDER BY q.id LIMIT 100`,
+    );
+    return rows.map((r) => ({ ...r, total_premium: Number(r.total_premium), total_fee: Number(r.total_fee), total_tax: Number(r.total_tax), total: Number(r.total) }));
+  });
+
+  // Addresses of the properties in scope, for the address pickers (document 2 section 7).
+  app.get("/addresses", { schema: { querystring: anyQuery } }, async (request) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    const search = String(query.search ?? "").trim();
+    const conditions = [
+      sql`a.addressable_type = 'Insurable'`,
+      ...scopeConditions(caller.scope, { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` }),
+    ];
+    if (search) conditions.push(sql`lower(a.full) LIKE ${likePattern(search)}`);
+    const agencyId = Number(query.agency_id);
+    if (Number.isInteger(agencyId) && agencyId > 0) conditions.push(sql`i.agency_id = ${agencyId}`);
+    const accountId = Number(query.account_id);
+    if (Number.isInteger(accountId) && accountId > 0) conditions.push(sql`i.account_id = ${accountId}`);
+    return queryRows(
+      app.db,
+      sql`SELECT a.id, a.full, a.street_number, a.street_name, a.street_two, a.city, a.state, a.zip_code, a.addressable_type, a.addressable_id
+          FROM addresses a JOIN insurables i ON i.id = a.addressable_id
+          WHERE ${sql.join(conditions, sql` AND `)} ORDER BY a.full LIMIT 20`,
+    );
+  });
+};

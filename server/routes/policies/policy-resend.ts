@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { documentsOf } from "../../files/documents";
+import { signDocumentLink } from "../../files/signed-links";
+import { TooManyRequestsError, ValidationError } from "../../lib/errors";
+import { queryRows } from "../../lib/list";
+import type { Caller } from "../../plugins/auth";
+import { findPolicyRow } from "./policy-detail";
+
+export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
+export const RESEND_TEMPLATE = "policy_documents";
+const MAIL_LINK_TTL_SECONDS = 7 * 24 * 3600;
+export const DOCUMENTS_SENT = "Documents were sent";
+
+/** Policies being sent right now in this process: a double click must not pass the database check twice. */
+const sending = new Set<number>();
+
+/**
+ * Mails every document of the policy to its primary customer as signed links (reference section 4.4), at most once
+ * per policy every five minutes; the mail is recorded in Email History whether or not SMTP is configured.
+ */
+export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller, id: number) {
+  const row = await findPolicyRow(app, caller, id);
+  if (!row.primary_user) throw new ValidationError({ policy: "The policy has no primary customer" }, "The policy has no primary customer");
+  const docs = await documentsOf(app.db, { type: "Policy", id });
+  if (docs.length === 0) throw new ValidationError({ policy: "The policy has no documents" }, "The policy has no documents");
+  if (sending.has(id)) throw new TooManyRequestsError(tooSoon());
+  sending.add(id);
+  try {
+    const since = new Date(Date.now() - RESEND_INTERVAL_MS);
+    const [recent] = await queryRows<{ id: number }>(
+      app.db,
+      sql`SELECT id FROM sent_emails WHERE template = ${RESEND_TEMPLATE} AND related_type = 'Policy' AND related_id = ${id} AND created_at > ${since} LIMIT 1`,
+    );
+    if (recent) throw new TooManyRequestsError(tooSoon());
+    const links = docs.map((d) => `${d.filename}: ${app.env.PUBLIC_URL ?? ""}${signDocumentLink(d.id, app.env.FILES_SECRET, MAIL_LINK_TTL_SECONDS)}`);
+    await app.mailer.send({
+      to: row.primary_user.email,
+      subject: `Your policy ${row.number} documents`,
+      text: [`Hello ${row.primary_user.full_name ?? ""},`.trim(), "", `Here are the documents of your policy ${row.number}:`, ...links, "", "The links are valid for 7 days."].join("\n"),
+      template: RESEND_TEMPLATE,
+      related: { type: "Policy", id },
+    });
+  } finally {
+    sending.delete(id);
+  }
+  return { message: DOCUMENTS_SENT };
+}
+
+const tooSoon = () => "Documents of this policy were sent less than 5 minutes ago. Please try again later.";

@@ -22,6 +22,8 @@ import { dmrRoutes } from "./routes/dmr/dmr.routes";
 import { policyListRoutes } from "./routes/policies/policies.routes";
 import { policyDetailRoutes } from "./routes/policies/policy-detail.routes";
 import { policyLookupRoutes } from "./routes/policies/policy-lookups.routes";
+import { changeRequestRoutes } from "./routes/change-requests/change-requests.routes";
+import { invoiceRoutes } from "./routes/invoices/invoices.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -105,6 +107,8 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, policyListRoutes);
   registerSignedInArea(app, policyDetailRoutes);
   registerSignedInArea(app, policyLookupRoutes);
+  registerSignedInArea(app, changeRequestRoutes);
+  registerSignedInArea(app, invoiceRoutes);
   registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);

@@ -16,6 +16,8 @@ import { i18nProvider as appI18nProvider } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { THEMES, ThemeNameProvider, useThemeName } from "./layout/themes";
 import { PolicyList } from "./resources/policies/browse";
+import { PolicyShow } from "./resources/policies/show";
+import { ChangeRequestList, RefundRequestList } from "./resources/change-requests";
 import staff from "./resources/staff";
 import users from "./resources/users";
 
@@ -75,6 +77,10 @@ function Console(providers: AppProviders) {
       </Resource>
       <Resource name="policies" list={PoliciesIndex} hasShow>
         <Route path="browse" element={<PolicyList />} />
+        <Route path="view/:id/*" element={<PolicyShow />} />
+      </Resource>
+      <Resource name="change-requests" list={ChangeRequestList}>
+        <Route path="refunds/browse" element={<RefundRequestList />} />
       </Resource>
       <Resource name="staff" list={StaffIndex} hasShow icon={staff.icon} recordRepresentation={staff.recordRepresentation}>
         <Route path="browse" element={<staff.list />} />

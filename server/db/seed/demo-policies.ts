@@ -54,6 +54,7 @@ export interface SeededPolicy {
   cancellation: Day | null;
   premium: number;
   payments: 1 | 4 | 12;
+  policyType: number;
   behind: boolean;
   primaryUserId: number;
   agencyId: number;
@@ -162,6 +163,7 @@ export async function seedPolicies(ctx: SeedContext, residents: Residents, carri
       cancellation,
       premium,
       payments: Number(r.weighted({ "1": 30, "4": 40, "12": 30 })) as 1 | 4 | 12,
+      policyType,
       behind,
       primaryUserId: residents.userIds[primary],
       agencyId: unit.agencyId,

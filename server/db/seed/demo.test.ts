@@ -66,6 +66,31 @@ describe("demo seed", () => {
     expect(summary.dmr_files).toBe(40);
   });
 
+  it("gives in-system policies their paperwork: quote, application by type, a payment method (some declining), pending cancellation requests", async () => {
+    const [row] = await selectRows<{ in_system: number; quotes: number; applications: number; rent: number; business: number; payers: number; profiles: number; declining: number; pending: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system) AS in_system,
+            (SELECT count(*)::int FROM policy_quotes) AS quotes,
+            (SELECT count(*)::int FROM policy_applications) AS applications,
+            (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 5 AND a.fields->'landlord'->>'email' IS NOT NULL) AS rent,
+            (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 4 AND a.fields ? 'business') AS business,
+            (SELECT count(DISTINCT pu.user_id)::int FROM policy_users pu JOIN policies p ON p.id = pu.policy_id WHERE p.policy_in_system AND pu."primary") AS payers,
+            (SELECT count(*)::int FROM payment_profiles) AS profiles,
+            (SELECT count(*)::int FROM payment_profiles WHERE source_id LIKE 'tok_decline%') AS declining,
+            (SELECT count(*)::int FROM change_requests WHERE status = 'awaiting_confirmation') AS pending`,
+    );
+    expect(row.quotes).toBe(row.in_system);
+    expect(row.applications).toBe(row.in_system);
+    expect(row.rent).toBe((await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM policies WHERE policy_in_system AND policy_type_id = 5`))[0].n);
+    expect(row.rent).toBeGreaterThan(0);
+    expect(row.business).toBeGreaterThan(0);
+    expect(row.profiles).toBe(row.payers);
+    expect(row.declining).toBeGreaterThan(0);
+    expect(row.declining).toBeLessThan(row.profiles / 4);
+    expect(row.pending).toBe(summary.change_requests);
+    expect(summary.change_requests).toBe(6);
+  });
+
   it("is no longer empty and reports what it made", async () => {
     expect(await isEmpty(db)).toBe(false);
     const [counts] = await selectRows<Record<keyof DemoSummary, number>>(

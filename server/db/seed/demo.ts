@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { ACTIVE_POLICY_STATUSES } from "../../../src/domain/policies";
 import { hashPassword } from "../../lib/passwords";
 import type { Db } from "../client";
-import { DEMO_PASSWORD } from "../demo-logins";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "../demo-logins";
 import { ensureReferenceData } from "../reference-data";
 import * as s from "../schema";
 import type { SeedContext } from "./context";
@@ -17,6 +17,7 @@ import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
 import { seedProperties } from "./demo-properties";
 import { seedResidents } from "./demo-residents";
+import { seedPolicyPaperwork } from "./demo-applications";
 import { seedStaff } from "./demo-staff";
 import { selectRows } from "./query";
 import { createRandom } from "./random";
@@ -40,6 +41,7 @@ export interface DemoSummary {
   staff: number;
   documents: number;
   dmr_files: number;
+  change_requests: number;
 }
 
 const SEED = 20_261_122;
@@ -64,6 +66,9 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const invoices = await seedInvoices(ctx, policies);
     const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails);
     const staff = await seedStaff(ctx, orgs, passwordHash);
+    const [agent] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM staffs WHERE email = ${DEMO_LOGINS.find((l) => l.role === "agent")!.email}`);
+    // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.
+    const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     await deriveFlags(tx, ctx.today);
@@ -86,6 +91,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
       staff,
       documents,
       dmr_files: dmrFiles,
+      change_requests: paperwork.requests,
     };
   });
 }

@@ -10,7 +10,7 @@ import type { Caller } from "../../plugins/auth";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { findPolicyRow } from "../policies/policy-detail";
 import { cancelPolicyInTx, mailCancellation } from "./cancel-policy";
-import { type ChangeRequestRow, changeRequestFrom, changeRequestJson, changeRequestListQuery, changeRequestListSpec, changeRequestSelect } from "./change-requests.json";
+import { type ChangeRequestRow, changeRequestFrom, changeRequestJson, changeRequestListQuery, changeRequestListSpec, changeRequestSelect } from "./change-requests.rows";
 
 export const ALREADY_PENDING = "A cancellation request of this type is already pending for this policy";
 export const NOT_REFUNDABLE = "The policy cannot be cancelled in its current status";

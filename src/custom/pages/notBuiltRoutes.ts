@@ -12,11 +12,9 @@ export interface NotBuiltRoute {
 const t = (key: string) => `app.shell.titles.${key}`;
 const crumb = (key: string, to?: string) => ({ titleKey: t(key), to });
 const policies = crumb("policies", "/dashboard/policies/browse");
-const policyDetail = [crumb("policies"), crumb("browse_policies", "/dashboard/policies/browse")];
 const accounts = crumb("accounts", "/dashboard/accounts/browse");
 const agencies = crumb("agencies", "/dashboard/agencies");
 const leases = crumb("leases", "/dashboard/leases");
-const changeRequests = crumb("change_requests", "/dashboard/change-requests");
 
 export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "home", titleKey: t("home") },
@@ -25,8 +23,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "accounts/browse", titleKey: t("accounts") },
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
-  { path: "policies/view/:id/edit", titleKey: t("policy_edit"), crumbs: policyDetail },
-  { path: "policies/view/:id/*", titleKey: t("policy"), crumbs: policyDetail },
   { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },
@@ -50,8 +46,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "branding-editor/:profileableType/:profileableId/branding/:brandingId", titleKey: t("branding_editor") },
   { path: "subagencies", titleKey: t("subagencies") },
   { path: "agents/*", titleKey: t("agents") },
-  { path: "change-requests", titleKey: t("change_requests") },
-  { path: "change-requests/refunds/browse", titleKey: t("refunds"), crumbs: [changeRequests] },
   { path: "tracking-url/*", titleKey: t("tracking_url") },
   { path: "policy-support/*", titleKey: t("policy_support") },
   { path: "email-history", titleKey: t("email_history") },

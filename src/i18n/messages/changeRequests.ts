@@ -1,2 +1,26 @@
-/** app.change_requests.*: texts of this area, spec texts verbatim. */
-export const changeRequestsMessages = {};
+/** app.change_requests.*: the change requests screen (document 3, requests.refunds), spec texts verbatim. */
+export const changeRequestsMessages = {
+  title: "Change Requests",
+  refunds_title: "Refunds",
+  columns: {
+    id: "ID",
+    policy: "Policy",
+    customer: "Customer",
+    action: "Type",
+    cancellation_date: "Cancellation Date",
+    status: "Status",
+    refund_amount: "Refund",
+    requested_by: "Requested By",
+    created_at: "Created At",
+    decided_by: "Decided By",
+  },
+  filters: { status: "Status", action: "Type" },
+  actions: { approve: "Approve", decline: "Decline", refund: "Refund", menu: "Request actions" },
+  statuses: { awaiting_confirmation: "Awaiting confirmation", in_progress: "In progress", approved: "Approved", failed: "Failed", declined: "Declined" },
+  approve_confirm: "Approve this request? The policy will be cancelled and the refund made.",
+  decline_title: "Decline request",
+  decline_reason: "Reason",
+  success: "Success!",
+  failure: "Something went wrong",
+  empty: "No results found",
+};

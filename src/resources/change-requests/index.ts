@@ -1,0 +1,1 @@
+export { ChangeRequestList, RefundRequestList } from "./ChangeRequestList";

@@ -1,0 +1,24 @@
+import { Alert } from "@mui/material";
+import { useTranslate } from "react-admin";
+import { editorFor } from "../policyDetailRules";
+import type { PolicyDetail } from "../types";
+import { PersonEditForm } from "./PersonEditForm";
+import { RentGuaranteeEditForm } from "./RentGuaranteeEditForm";
+
+/** The Edit tab's editor by policy (document 2 section 2; readings C-10). */
+export const EditTab = ({ policy, onSaved }: { policy: PolicyDetail; onSaved: () => void }) => {
+  const translate = useTranslate();
+  switch (editorFor(policy)) {
+    case "rent_guarantee":
+      return <RentGuaranteeEditForm policy={policy} onSaved={onSaved} />;
+    case "residential":
+      return <PersonEditForm policy={policy} onSaved={onSaved} commercial={false} />;
+    case "commercial":
+      return <PersonEditForm policy={policy} onSaved={onSaved} commercial />;
+    case "coverage_proof":
+      // Built with the review issue (#4); until then the page says so plainly.
+      return <Alert severity="info">{translate("app.policy_detail.edit.coverage_proof_missing")}</Alert>;
+    default:
+      return <Alert severity="info">{translate("app.policy_detail.edit.not_editable")}</Alert>;
+  }
+};

@@ -1,0 +1,1 @@
+export { PolicyShow } from "./PolicyShow";

@@ -85,6 +85,8 @@ describe("deciding a request", () => {
     expect(await db.select({ amount: refunds.amount }).from(refunds).where(eq(refunds.policy_id, policy.id))).toEqual([{ amount: 26_500 }]);
     const history = await db.select().from(histories).where(eq(histories.recordable_id, policy.id));
     expect(history.some((h) => h.data.status?.new_value === "CANCELLED" && h.author === "super admin")).toBe(true);
+    const shown = await call("GET", `/v2/staff_account/policies/${policy.id}/history`, as.staffA);
+    expect(shown.json()[0]).toMatchObject({ author: "super admin", data: { status: { previous_value: "BOUND", new_value: "CANCELLED" } } });
     const mail = await db.select().from(sentEmails).where(eq(sentEmails.to, user.email));
     expect(mail[0].text).toContain("A refund of $265.00");
     const twice = await call("PATCH", `/v2/staff_super_admin/change_requests/${id}/approve`, as.superAdmin);

@@ -1,9 +1,11 @@
 import { useCallback, useEffect } from "react";
 import { Alert, Box, Card, List, ListItemButton, ListItemText, Tab, Tabs } from "@mui/material";
-import { ShowBase, useRecordContext, useShowContext, useTranslate } from "react-admin";
+import { Loading, ShowBase, useRecordContext, useShowContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../../authProvider/AppNotification";
+import { formatLongDate } from "../../../domain/format";
 import { hasPermission } from "../../../domain/permissions";
+import { PENDING_CHANGE_REQUEST_STATUSES } from "../../../domain/policies";
 import { PageHeader } from "../../../layout/PageHeader";
 import { useCurrentUser } from "../../../layout/useCurrentUser";
 import { resourcePath } from "../../paths";
@@ -60,7 +62,8 @@ const PolicyPage = () => {
   useEffect(() => {
     if (policy && active) rememberTab(policy.id, TAB_KEYS.indexOf(active));
   }, [policy, active]);
-  if (!policy) return null;
+  // Coming from the grid, react-admin shows the list row first as a placeholder: wait for the full policy.
+  if (!policy || !Array.isArray(policy.users)) return <Loading />;
 
   const open = (key: TabKey) => navigate(`${resourcePath.view("policies", policy.id)}${TAB_SEGMENT[key] ? `/${TAB_SEGMENT[key]}` : ""}`);
   const interest = additionalInterest(policy);
@@ -73,6 +76,16 @@ const PolicyPage = () => {
         crumbs={[{ label: translate("app.policy_detail.crumbs.policies") }, { label: translate("app.policy_detail.crumbs.browse"), to: resourcePath.browse("policies") }]}
       />
       <RecentPoliciesBar current={{ id: policy.id, number: policy.number, status: policy.status }} />
+      {policy.change_requests
+        .filter((request) => (PENDING_CHANGE_REQUEST_STATUSES as readonly string[]).includes(request.status))
+        .map((request) => (
+          <Alert key={request.id} severity="info" sx={{ mb: 2 }}>
+            {translate("app.policy_detail.cancel_dialog.pending", {
+              action: translate(`app.policy_detail.cancel_dialog.options.${request.customized_action}`),
+              date: formatLongDate(request.cancellation_date),
+            })}
+          </Alert>
+        ))}
       {policy.latest_submitted_revision && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate("app.policy_detail.pending_revision")}

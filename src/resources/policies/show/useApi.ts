@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useDataProvider, useNotify } from "react-admin";
 import type { AppDataProvider } from "../../../dataProvider/types";
 import { SNACK_SHORT } from "../../../domain/constants";
@@ -20,5 +20,7 @@ export function usePolicyApi() {
       notify(serverText ?? fallbackKey, { type, autoHideDuration, messageArgs: { _: serverText ?? fallbackKey } }),
     [notify],
   );
-  return { request: dataProvider.request.bind(dataProvider), notifyResult };
+  // Stable across renders: hooks list it in their effect dependencies.
+  const request = useMemo(() => dataProvider.request.bind(dataProvider), [dataProvider]);
+  return { request, notifyResult };
 }

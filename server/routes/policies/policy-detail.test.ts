@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addresses,
+  insurables,
   invoices,
   leads,
   lineItems,
@@ -208,6 +209,20 @@ describe("policy types, quotes, addresses", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("max-age=3600");
     expect(res.json().find((p: { id: number }) => p.id === 5)).toMatchObject({ id: 5, master: false });
+  });
+
+  it("answers addresses of the caller's properties that match the search", async () => {
+    const db = t.database.db;
+    const [mine] = await db.insert(insurables).values({ title: "Elm Court", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
+    const [theirs] = await db.insert(insurables).values({ title: "Elm Tower", insurable_type_id: 1, account_id: world.accounts.B.id, agency_id: world.agencies.B.id }).returning();
+    await db.insert(addresses).values([
+      { addressable_type: "Insurable", addressable_id: mine.id, street_number: "5", street_name: "Elm Court", city: "Austin", state: "TX", zip_code: "78701", full: "5 Elm Court, Austin, TX 78701" },
+      { addressable_type: "Insurable", addressable_id: theirs.id, street_number: "9", street_name: "Elm Tower Rd", city: "Dallas", state: "TX", zip_code: "75201", full: "9 Elm Tower Rd, Dallas, TX 75201" },
+    ]);
+    const res = await req("GET", "/v2/staff_account/addresses?search=elm", as.staffA);
+    expect(res.json().map((a: { full: string }) => a.full)).toEqual(["5 Elm Court, Austin, TX 78701"]);
+    const admin = await req("GET", "/v2/staff_super_admin/addresses?search=elm", as.superAdmin);
+    expect(admin.json()).toHaveLength(2);
   });
 
   it("answers quotes of policies in scope only", async () => {

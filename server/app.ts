@@ -24,6 +24,7 @@ import { policyDetailRoutes } from "./routes/policies/policy-detail.routes";
 import { policyLookupRoutes } from "./routes/policies/policy-lookups.routes";
 import { changeRequestRoutes } from "./routes/change-requests/change-requests.routes";
 import { invoiceRoutes } from "./routes/invoices/invoices.routes";
+import { externalPolicyRoutes } from "./routes/external/external.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -109,6 +110,7 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, policyLookupRoutes);
   registerSignedInArea(app, changeRequestRoutes);
   registerSignedInArea(app, invoiceRoutes);
+  registerSignedInArea(app, externalPolicyRoutes);
   registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);

@@ -46,6 +46,8 @@ export const ACCESS_RULES: Record<Role, Rule[]> = {
     { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
     { resource: "carriers", actions: READ, key: "agencies.carriers" },
+    // Uploading a proof of coverage: super admins and agents (readings C-05).
+    { resource: "policies", actions: ["upload_proof"], key: "policies.coverage_proof" },
     // The Leads tab of a policy is an agent's (document 2 section 2).
     { resource: "leads", actions: ["list", "show", "edit"] },
     { resource: "leases", actions: "*" },
@@ -56,7 +58,8 @@ export const ACCESS_RULES: Record<Role, Rule[]> = {
   super_admin: [{ resource: "*", actions: "*" }],
   policy_support: [
     { resource: "policy-support", actions: "*" },
-    { resource: "policies", actions: ["show", "edit", "list_dashboard"] },
+    // Policy support reviews proofs: reads, accepts and declines them (document 2 section 6).
+    { resource: "policies", actions: ["list", "show", "edit", "list_dashboard", "review"] },
     { resource: "profile", actions: ["show", "edit"] },
   ],
 };

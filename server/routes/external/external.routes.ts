@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ValidationError } from "../../lib/errors";
+import { MESSAGES } from "../../lib/validators";
+import { requireCaller } from "../../plugins/auth";
+import { loadPolicyDetail } from "../policies/policy-detail";
+import { parseCoverageProof, readCoverageProofForm } from "./external-form";
+import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
+
+const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) });
+const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
+
+export const UPLOADED = "Policy has been uploaded";
+export const UPDATED = "Policy has been updated";
+
+/**
+ * Proofs of coverage (document 2 sections 2, 4, 7; reference section 4.3): upload and update as multipart forms with
+ * the certificate files, the number check, accept and decline, and deleting one certificate.
+ */
+export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post("/policies/external/upload", { config: { access: { resource: "policies", action: "upload_proof" } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const { fields, files } = await readCoverageProofForm(app, request);
+    const input = { ...parseCoverageProof(fields), id: undefined };
+    const saved = await saveExternalPolicy(app, caller, input, files);
+    reply.code(201);
+    return { message: UPLOADED, policy: await loadPolicyDetail(app, caller, saved.id) };
+  });
+
+  app.post("/policies/external/update", { config: { access: { resource: "policies", action: "edit" } } }, async (request) => {
+    const caller = requireCaller(request);
+    const { fields, files } = await readCoverageProofForm(app, request);
+    const input = parseCoverageProof(fields);
+    if (!input.id) {
+      await Promise.all(files.map((f) => app.files.remove(f.key)));
+      throw new ValidationError({ id: MESSAGES.required("id") });
+    }
+    const saved = await saveExternalPolicy(app, caller, input, files);
+    return { message: UPDATED, policy: await loadPolicyDetail(app, caller, saved.id) };
+  });
+
+  app.post(
+    "/policies/external/check",
+    { config: { access: { resource: "policies", action: "list" } }, schema: { body: z.object({ policy: z.object({ number: z.string().trim().min(1) }) }) } },
+    async (request) => checkNumber(app, requireCaller(request), request.body.policy.number),
+  );
+
+  app.post("/policies/external/accept", { config: { access: { resource: "policies", action: "review" } }, schema: { body: idBody } }, async (request) => {
+    const caller = requireCaller(request);
+    await decideExternal(app, caller, request.body.policy.id, { status: "EXTERNAL_VERIFIED" });
+    return { message: "Policy has been accepted", policy: await loadPolicyDetail(app, caller, request.body.policy.id) };
+  });
+
+  app.post(
+    "/policies/external/decline",
+    {
+      config: { access: { resource: "policies", action: "review" } },
+      schema: {
+        body: z.object({
+          policy: z.object({
+            id: z.coerce.number().int().positive(),
+            status: z.enum(["EXTERNAL_REJECTED", "EXTERNAL_UNVERIFIED", "CANCELLED"]).default("EXTERNAL_REJECTED"),
+            system_data: z.object({ rejection_reasons: reasons }),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { id, status, system_data } = request.body.policy;
+      await decideExternal(app, caller, id, { status, reasons: system_data.rejection_reasons });
+      return { message: "Policy has been declined", policy: await loadPolicyDetail(app, caller, id) };
+    },
+  );
+
+  app.delete(
+    "/policies/:id/delete_policy_document",
+    {
+      config: { access: { resource: "policies", action: "edit" } },
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ document_id: z.coerce.number().int().positive() }) },
+    },
+    async (request) => {
+      await deletePolicyDocument(app, requireCaller(request), request.params.id, request.body.document_id);
+      return { message: "File successfully deleted!" };
+    },
+  );
+};

@@ -25,6 +25,7 @@ import { policyLookupRoutes } from "./routes/policies/policy-lookups.routes";
 import { changeRequestRoutes } from "./routes/change-requests/change-requests.routes";
 import { invoiceRoutes } from "./routes/invoices/invoices.routes";
 import { externalPolicyRoutes } from "./routes/external/external.routes";
+import { emailRoutes } from "./routes/emails/emails.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -111,6 +112,7 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, changeRequestRoutes);
   registerSignedInArea(app, invoiceRoutes);
   registerSignedInArea(app, externalPolicyRoutes);
+  registerSignedInArea(app, emailRoutes);
   registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);

@@ -17,6 +17,7 @@ import { AppLayout } from "./layout/AppLayout";
 import { THEMES, ThemeNameProvider, useThemeName } from "./layout/themes";
 import { PolicyList } from "./resources/policies/browse";
 import { PolicyShow } from "./resources/policies/show";
+import { UploadCoverageProofPage } from "./resources/policies/coverage-proof";
 import { ChangeRequestList, RefundRequestList } from "./resources/change-requests";
 import staff from "./resources/staff";
 import users from "./resources/users";
@@ -78,6 +79,7 @@ function Console(providers: AppProviders) {
       <Resource name="policies" list={PoliciesIndex} hasShow>
         <Route path="browse" element={<PolicyList />} />
         <Route path="view/:id/*" element={<PolicyShow />} />
+        <Route path="upload-coverage-proof" element={<UploadCoverageProofPage />} />
       </Resource>
       <Resource name="change-requests" list={ChangeRequestList}>
         <Route path="refunds/browse" element={<RefundRequestList />} />

@@ -1,6 +1,7 @@
 import englishMessages from "ra-language-english";
 import { authMessages } from "./messages/auth";
 import { changeRequestsMessages } from "./messages/changeRequests";
+import { coverageProofMessages } from "./messages/coverageProof";
 import { dmrMessages } from "./messages/dmr";
 import { policyBillingMessages } from "./messages/policyBilling";
 import { policyBrowseMessages } from "./messages/policyBrowse";
@@ -25,6 +26,7 @@ export const en = {
     shell: shellMessages,
     terms: termsMessages,
     change_requests: changeRequestsMessages,
+    coverage_proof: coverageProofMessages,
     dmr: dmrMessages,
     policy_billing: policyBillingMessages,
     policy_browse: policyBrowseMessages,

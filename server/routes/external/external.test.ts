@@ -175,6 +175,11 @@ describe("number check, update, decisions", () => {
     expect(unit.covered).toBe(false);
     const mail = await t.database.db.select().from(sentEmails).where(eq(sentEmails.template, "external_policy_status"));
     expect(mail.at(-1)?.text).toContain("- Insured is a business");
+    // Email History lists it for the account's staff, not for another agency's agent.
+    const listed = await t.app.inject({ method: "GET", url: "/v2/staff_account/sent_emails?search=EXT-100", headers: as.staffA });
+    expect(listed.json().map((m: { text: string }) => m.text).join("\n")).toContain("Insured is a business");
+    const other = await t.app.inject({ method: "GET", url: "/v2/staff_agency/sent_emails?search=EXT-100", headers: as.agentB });
+    expect(other.json()).toEqual([]);
     const history = (await t.app.inject({ method: "GET", url: `/v2/policy-support/policies/${policy.id}/history`, headers: as.support })).json();
     expect(history[0]).toMatchObject({ author: "policy support", data: { status: { previous_value: "EXTERNAL_VERIFIED", new_value: "EXTERNAL_REJECTED" } } });
 

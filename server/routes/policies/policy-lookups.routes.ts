@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { QueryObject } from "../../lib/query-string";
 import { scopeConditions } from "../../lib/scope";
@@ -41,6 +42,35 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
           WHERE ${sql.join(conditions, sql` AND `)} ORDER BY q.id LIMIT 100`,
     );
     return rows.map((r) => ({ ...r, total_premium: Number(r.total_premium), total_fee: Number(r.total_fee), total_tax: Number(r.total_tax), total: Number(r.total) }));
+  });
+
+  // The coverage-proof form's location chain (document 1 section 5): a community's address, its buildings with their
+  // units, and the units directly under it.
+  app.get("/lookups/communities/:id/tree", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+    const caller = requireCaller(request);
+    const scope = scopeConditions(caller.scope, { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` });
+    const [community] = await queryRows<{ id: number; title: string; account_id: number | null }>(
+      app.db,
+      sql`SELECT i.id, i.title, i.account_id FROM insurables i WHERE i.id = ${request.params.id} AND i.insurable_type_id IN (1, 2, 3) ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
+    );
+    if (!community) throw new NotFoundError("Community not found");
+    const [address] = await queryRows<Record<string, string | null>>(
+      app.db,
+      sql`SELECT street_number, street_name, city, state, zip_code, country FROM addresses WHERE addressable_type = 'Insurable' AND addressable_id = ${community.id} ORDER BY "primary" DESC, id LIMIT 1`,
+    );
+    const children = await queryRows<{ id: number; title: string; insurable_type_id: number; parent_id: number }>(
+      app.db,
+      sql`SELECT i.id, i.title, i.insurable_type_id, i.insurable_id AS parent_id FROM insurables i
+          WHERE i.enabled AND (i.insurable_id = ${community.id} OR i.insurable_id IN (SELECT b.id FROM insurables b WHERE b.insurable_id = ${community.id} AND b.insurable_type_id = 7))
+          ORDER BY i.title`,
+    );
+    const units = (parent: number) => children.filter((c) => c.parent_id === parent && [4, 5].includes(c.insurable_type_id)).map(({ id, title }) => ({ id, title }));
+    return {
+      ...community,
+      address: address ?? null,
+      buildings: children.filter((c) => c.insurable_type_id === 7).map((b) => ({ id: b.id, title: b.title, units: units(b.id) })),
+      units: units(community.id),
+    };
   });
 
   // Addresses of the properties in scope, for the address pickers (document 2 section 7).

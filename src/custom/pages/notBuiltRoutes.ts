@@ -26,7 +26,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },
-  { path: "policies/upload-coverage-proof", titleKey: t("upload_coverage_proof"), crumbs: [policies] },
   { path: "master-policies/*", titleKey: t("master_policies") },
   { path: "invoices/*", titleKey: t("invoices") },
   { path: "payments/*", titleKey: t("payments") },

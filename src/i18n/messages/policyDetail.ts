@@ -31,6 +31,7 @@ export const policyDetailMessages = {
     billing_status: "Billing Status",
     cancellation_date: "Cancellation Date",
   },
+  rejection_reasons: "Decline reasons",
   pending_revision: "You have pending updates for this policy, please go to Policy Review dashboard.",
   tabs: {
     customers: "Customers",
@@ -135,7 +136,6 @@ export const policyDetailMessages = {
   rent: { guarantee_option: "Guarantee Option", monthly_rent: "Monthly Rent" },
   edit: {
     not_editable: "This policy type has no editor in the console.",
-    coverage_proof_missing: "The coverage-proof editor for external policies is not built yet.",
     cancel: "CANCEL",
     save: "SAVE",
     close: "CLOSE",

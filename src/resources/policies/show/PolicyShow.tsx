@@ -86,6 +86,16 @@ const PolicyPage = () => {
             })}
           </Alert>
         ))}
+      {policy.status === "EXTERNAL_REJECTED" && (policy.system_data.rejection_reasons?.length ?? 0) > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }} aria-label={translate("app.policy_detail.rejection_reasons")}>
+          {translate("app.policy_detail.rejection_reasons")}
+          <ul style={{ margin: 0 }}>
+            {policy.system_data.rejection_reasons!.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {policy.latest_submitted_revision && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate("app.policy_detail.pending_revision")}
@@ -109,7 +119,7 @@ const PolicyPage = () => {
           {active === "customers" && <CustomersTab users={policy.users} />}
           {active === "coverage" && <CoverageTab policy={policy} />}
           {active === "leads" && <LeadsTab policyId={policy.id} />}
-          {active === "edit" && <EditTab policy={policy} onSaved={reload} />}
+          {active === "edit" && <EditTab policy={policy} onSaved={reload} role={user?.role} />}
           {active === "history" && <HistoryTab policyId={policy.id} />}
           {active === "additional_interest" && interest && <AdditionalInterestTab interest={interest} />}
           {active === "acord_history" && <AcordHistoryTab entries={policy.system_data.acord_history ?? []} />}

@@ -1,12 +1,14 @@
 import { Alert } from "@mui/material";
 import { useTranslate } from "react-admin";
+import type { Role } from "../../../../domain/roles";
+import { CoverageProofForm, valuesFromPolicy } from "../../coverage-proof";
 import { editorFor } from "../policyDetailRules";
 import type { PolicyDetail } from "../types";
 import { PersonEditForm } from "./PersonEditForm";
 import { RentGuaranteeEditForm } from "./RentGuaranteeEditForm";
 
 /** The Edit tab's editor by policy (document 2 section 2; readings C-10). */
-export const EditTab = ({ policy, onSaved }: { policy: PolicyDetail; onSaved: () => void }) => {
+export const EditTab = ({ policy, onSaved, role }: { policy: PolicyDetail; onSaved: () => void; role?: Role }) => {
   const translate = useTranslate();
   switch (editorFor(policy)) {
     case "rent_guarantee":
@@ -16,8 +18,7 @@ export const EditTab = ({ policy, onSaved }: { policy: PolicyDetail; onSaved: ()
     case "commercial":
       return <PersonEditForm policy={policy} onSaved={onSaved} commercial />;
     case "coverage_proof":
-      // Built with the review issue (#4); until then the page says so plainly.
-      return <Alert severity="info">{translate("app.policy_detail.edit.coverage_proof_missing")}</Alert>;
+      return <CoverageProofForm role={role} policy={policy} initial={valuesFromPolicy(policy)} onSaved={onSaved} />;
     default:
       return <Alert severity="info">{translate("app.policy_detail.edit.not_editable")}</Alert>;
   }

@@ -1,0 +1,21 @@
+/** The decline dialog's rules (document 2 sections 2 and 5): keys of the 10 fixed reasons, validity, the list sent. */
+export const DECLINE_REASON_KEYS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10"] as const;
+export type DeclineReasonKey = (typeof DECLINE_REASON_KEYS)[number];
+
+export interface DeclineChoice {
+  reasons: DeclineReasonKey[];
+  other: boolean;
+  otherText: string;
+}
+
+/** At least one reason, or Other with text that is not blank once trimmed. */
+export function declineValid(choice: DeclineChoice): boolean {
+  if (choice.other && !choice.otherText.trim()) return false;
+  return choice.reasons.length > 0 || choice.other;
+}
+
+/** The texts stored in system_data.rejection_reasons, in the list's order, Other last and trimmed. */
+export function declineTexts(choice: DeclineChoice, label: (key: DeclineReasonKey) => string): string[] {
+  const fixed = DECLINE_REASON_KEYS.filter((k) => choice.reasons.includes(k)).map(label);
+  return choice.other ? [...fixed, choice.otherText.trim()] : fixed;
+}

@@ -1,0 +1,3 @@
+export { CoverageProofForm } from "./CoverageProofForm";
+export { UploadCoverageProofPage } from "./UploadCoverageProofPage";
+export { valuesFromPolicy } from "./coverageProofRules";

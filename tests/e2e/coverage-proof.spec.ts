@@ -1,0 +1,128 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { journeyPdf } from "./journeyPdf";
+import { DEMO, LoginPage } from "./pages";
+
+async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = new LoginPage(page);
+  await login.goto(path);
+  await login.signIn(DEMO[role]);
+  return page;
+}
+
+/** Picks the first option of an autocomplete once it has loaded. */
+async function pickFirst(page: Page, label: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option").first().click();
+}
+
+/** Fills the upload form for `number` on the first account, community and unit the agent has. */
+async function fillUpload(page: Page, number: string) {
+  await pickFirst(page, "Account");
+  await pickFirst(page, "Community");
+  const unit = page.getByRole("combobox", { name: /^Unit/ });
+  const building = page.getByRole("combobox", { name: /^Building/ });
+  // Units hang under a building when the community has buildings; otherwise directly under it.
+  await expect(page.getByText(/No building information available\.|You can skip selecting Building/)).toBeVisible();
+  if (await building.isEnabled()) {
+    await building.click();
+    await page.getByRole("option").nth(1).click();
+  }
+  await unit.click();
+  await page.getByRole("option").first().click();
+  await page.getByLabel("Policy Number *").fill(`${number} !`);
+  await expect(page.getByLabel("Policy Number *")).toHaveValue(number);
+  await page.getByLabel("Carrier *").fill("Lemonade");
+  await page.getByRole("combobox", { name: "Policy Type" }).click();
+  await page.getByRole("option", { name: "Residential", exact: true }).click();
+  await page.getByLabel("Effective Date *").fill("2026-09-01");
+  await expect(page.getByLabel("Expiration Date *")).toHaveValue("2027-09-01");
+  await page.getByLabel("Limit *").fill("100000");
+  await expect(page.getByLabel("Limit *")).toHaveValue("100,000");
+  const insured = page.getByTestId("insured-0");
+  await insured.getByLabel("Email *").fill(`${number.toLowerCase()}@journey.example`);
+  await insured.getByLabel("First Name *").fill("Jamie");
+  await insured.getByLabel("Last Name *").fill("Journey");
+}
+
+test("an agent uploads a proof of coverage with a PDF and finds it in the grid; the same number again asks to update", async ({ browser }) => {
+  const page = await signedIn(browser, "agent", "/dashboard/policies/upload-coverage-proof");
+  await expect(page.getByRole("heading", { level: 1, name: "Upload Coverage Proof Policy" })).toBeVisible();
+  await fillUpload(page, "JRN-7001");
+  await page.getByTestId("certificate-input").setInputFiles({ name: "jrn-7001.pdf", mimeType: "application/pdf", buffer: journeyPdf("JRN-7001") });
+  await expect(page.getByText("jrn-7001.pdf")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Policy has been uploaded")).toBeVisible();
+  // The form resets, keeping the account and policy type.
+  await expect(page.getByLabel("Policy Number *")).toHaveValue("");
+  await expect(page.getByRole("combobox", { name: "Policy Type" })).toContainText("Residential");
+
+  // The duplicate-number dialog: No clears the number.
+  await page.getByLabel("Policy Number *").fill("JRN-7001");
+  await page.getByLabel("Carrier *").click();
+  await expect(page.getByText("A policy with this number has already been uploaded. Would you like to update it?")).toBeVisible();
+  await page.getByRole("button", { name: "No" }).click();
+  await expect(page.getByLabel("Policy Number *")).toHaveValue("");
+
+  await page.goto("/dashboard/policies/browse");
+  await page.getByLabel("Keyword").fill("JRN-7001");
+  await page.getByLabel("Keyword").press("Enter");
+  const row = page.locator("tbody tr").filter({ hasText: "JRN-7001" });
+  await expect(row).toContainText("External verified");
+  await row.locator("td").first().click();
+  await page.getByRole("tab", { name: "Coverage", exact: true }).click();
+  const docs = page.getByRole("table", { name: "Documents" });
+  await expect(docs).toContainText("jrn-7001.pdf");
+  await expect(docs.getByRole("link", { name: "Download" })).toHaveAttribute("href", /^\/v2\/files\//);
+  await expect(page.getByText("$100,000.00")).toBeVisible();
+});
+
+test("a super admin declines a proof with two reasons and Other: status, reasons and the mail to the property manager", async ({ browser }) => {
+  const page = await signedIn(browser, "super_admin", "/dashboard/policies/browse");
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "External verified", exact: true }).click();
+  await expect(page.locator("tbody tr").first()).toContainText("External verified");
+  await page.locator("tbody tr").first().locator("td").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
+  const number = (await page.locator("h2").first().innerText()).trim();
+  await page.goto(`${page.url()}/edit`);
+  await expect(page.getByRole("combobox", { name: "Status" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Rejected", exact: true }).click();
+  // The edit form needs the primary's address; the demo insureds may lack it.
+  const insured = page.getByTestId("insured-0");
+  for (const [label, value] of [["Street Number *", "12"], ["Street Name *", "Journey Way"], ["City *", "Austin"], ["Zip *", "78701"]] as const) {
+    if (!(await insured.getByLabel(label).inputValue())) await insured.getByLabel(label).fill(value);
+  }
+  if ((await insured.getByRole("combobox", { name: /^State/ }).innerText()).trim().length < 2) {
+    await insured.getByRole("combobox", { name: /^State/ }).click();
+    await page.getByRole("option", { name: "TX", exact: true }).click();
+  }
+  await page.getByRole("button", { name: "Save" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Decline Policy" });
+  await expect(dialog.getByText("Please select decline reasons")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "YES, DECLINE" })).toBeDisabled();
+  await dialog.getByLabel("Policy has already expired").check();
+  await dialog.getByLabel("Incorrect unit/apt number").check();
+  await dialog.getByLabel("Other Reason").check();
+  await expect(dialog.getByRole("button", { name: "YES, DECLINE" })).toBeDisabled();
+  await dialog.getByLabel("Reason *").fill("  The certificate is not signed  ");
+  await dialog.getByRole("button", { name: "YES, DECLINE" }).click();
+  await expect(page.getByText("Policy has been updated")).toBeVisible();
+
+  const reasons = page.getByRole("alert", { name: "Decline reasons" });
+  await expect(reasons).toContainText("Policy has already expired");
+  await expect(reasons).toContainText("Incorrect unit/apt number");
+  await expect(reasons).toContainText("The certificate is not signed");
+  await expect(page.getByText("External rejected").first()).toBeVisible();
+
+  // The property manager was mailed, reasons included (recorded in Email History's table).
+  const mails = await page.evaluate(async (policyNumber) => {
+    const keys = { "access-token": "accessToken", "token-type": "tokenType", client: "client", expiry: "expiry", uid: "uid" };
+    const headers = Object.fromEntries(Object.entries(keys).map(([header, key]) => [header, localStorage.getItem(key) ?? ""]));
+    const res = await fetch(`/v2/staff_super_admin/sent_emails?search=${encodeURIComponent(policyNumber)}`, { headers });
+    return res.ok ? await res.text() : `status ${res.status}`;
+  }, number);
+  expect(mails).toContain("The certificate is not signed");
+});

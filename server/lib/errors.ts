@@ -53,3 +53,10 @@ export class TooManyRequestsError extends AppError {
     super(429, { error: "too_many_requests", message });
   }
 }
+
+/** 409: the item was taken by someone else first (a DMR file submitted, a queue item claimed). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, { error: "conflict", message });
+  }
+}

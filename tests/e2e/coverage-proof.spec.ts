@@ -16,7 +16,7 @@ async function pickFirst(page: Page, label: string) {
   await page.getByRole("option").first().click();
 }
 
-/** Fills the upload form for `number` on the first account, community and unit the agent has. */
+/** Fills the upload form for `number` on the first account, community and unit the caller has. */
 async function fillUpload(page: Page, number: string) {
   await pickFirst(page, "Account");
   await pickFirst(page, "Community");
@@ -125,4 +125,36 @@ test("a super admin declines a proof with two reasons and Other: status, reasons
     return res.ok ? await res.text() : `status ${res.status}`;
   }, number);
   expect(mails).toContain("The certificate is not signed");
+});
+
+test("a super admin reviews a DMR file: the PDF renders beside the form, the submit creates the policy and processes the row", async ({ browser }) => {
+  const page = await signedIn(browser, "super_admin", "/dashboard/dmr");
+  const table = page.getByRole("table", { name: "DMR" });
+  await page.getByTestId("dmr-upload-input").setInputFiles({ name: "dmr-journey.pdf", mimeType: "application/pdf", buffer: journeyPdf("DMR-JRN-1") });
+  await expect(table.locator("tbody tr").first()).toContainText("dmr-journey.pdf");
+  await table.locator("tbody tr").first().getByRole("button", { name: "REVIEW" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
+
+  await dialog.getByRole("combobox", { name: "Agency" }).fill("Summit");
+  await page.getByRole("option").first().click();
+  await fillUpload(page, "DMR-JRN-1");
+  // In review every insured needs an address.
+  const insured = dialog.getByTestId("insured-0");
+  for (const [label, value] of [["Street Number *", "12"], ["Street Name *", "Journey Way"], ["City *", "Austin"], ["Zip *", "78701"]] as const) {
+    if (!(await insured.getByLabel(label).inputValue())) await insured.getByLabel(label).fill(value);
+  }
+  if ((await insured.getByRole("combobox", { name: /^State/ }).innerText()).trim().length < 2) {
+    await insured.getByRole("combobox", { name: /^State/ }).click();
+    await page.getByRole("option", { name: "TX", exact: true }).click();
+  }
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Policy has been successfully submitted")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(table).not.toContainText("dmr-journey.pdf");
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Processed", exact: true }).click();
+  const row = table.locator("tbody tr").filter({ hasText: "dmr-journey.pdf" });
+  await expect(row).toContainText("Yes");
+  await expect(row.getByRole("link", { name: "DMR-JRN-1" })).toHaveAttribute("href", /\/dashboard\/policies\/view\/\d+$/);
 });

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendStoredFile } from "../../files/files.routes";
-import { ValidationError } from "../../lib/errors";
+import { sql } from "drizzle-orm";
+import { ConflictError, ValidationError } from "../../lib/errors";
+import { queryRows } from "../../lib/list";
 import { requireCaller } from "../../plugins/auth";
+import { parseCoverageProof, readCoverageProofForm } from "../external/external-form";
+import { saveExternalPolicy } from "../external/external.service";
 import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
 
 const dmr = (action: string) => ({ access: { resource: "dmr", action } });
@@ -22,6 +26,8 @@ const listQuery = z
     search: z.string().max(200).optional(),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: "End date must be later than Start date", path: ["date_to"] });
+
+export const SUBMITTED = "Policy has been successfully submitted";
 
 /** The DMR review queue's files (document 1 sections 2.4 and 7; readings C-15). Super admins only. */
 export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +59,34 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dmr/checked_files/:id/download", { config: dmr("show"), schema: { params: idParams } }, async (request, reply) => {
     const row = await findCheckedFile(app.db, request.params.id);
     return sendStoredFile(app, reply, { filename: row.name, content_type: row.content_type, byte_size: row.byte_size, storage_key: row.storage_key }, "inline");
+  });
+
+  // The REVIEW dialog's submit (document 1 sections 3, 7, 8): the coverage-proof form for the file's policy. The file
+  // is claimed first, so two reviewers can never both submit it; the PDF becomes the new policy's certificate.
+  app.post("/dmr/checked_files/:id/submit", { config: dmr("edit"), schema: { params: idParams } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const file = await findCheckedFile(app.db, request.params.id);
+    const { fields, files } = await readCoverageProofForm(app, request);
+    const claimed = await queryRows<{ id: number }>(
+      app.db,
+      sql`UPDATE checked_files SET outcome = 'submitted', updated_at = now() WHERE id = ${file.id} AND outcome IS NULL AND NOT processed RETURNING id`,
+    );
+    if (claimed.length === 0) {
+      await Promise.all(files.map((f) => app.files.remove(f.key)));
+      throw new ConflictError("This file has already been processed by another reviewer");
+    }
+    try {
+      const input = parseCoverageProof(fields);
+      const copy = await app.files.put("policy", await app.files.open(file.storage_key));
+      const certificate = { key: copy.key, byteSize: copy.byteSize, checksum: copy.checksum, kind: "pdf" as const, contentType: file.content_type, filename: file.name };
+      const saved = await saveExternalPolicy(app, caller, { ...input, id: undefined, status: input.status ?? "EXTERNAL_VERIFIED" }, [...files, certificate]);
+      const row = await markProcessed(app.db, file.id, caller.user.id, "submitted", saved.id);
+      reply.code(201);
+      return { message: SUBMITTED, policy_id: saved.id, data: checkedFileJson(row, app.env.FILES_SECRET) };
+    } catch (error) {
+      await app.db.execute(sql`UPDATE checked_files SET outcome = NULL WHERE id = ${file.id} AND NOT processed`);
+      throw error;
+    }
   });
 
   // One or many PDFs from the DMR screen (multipart field `files`): each is checked, stored and queued.

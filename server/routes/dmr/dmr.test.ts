@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkedFiles } from "../../db/schema";
+import { checkedFiles, documents, insurables, policies } from "../../db/schema";
 import { declarationsPagePdf } from "../../files/sample-pdfs";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
 
 let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
 const as: Record<string, AuthHeaders> = {};
 
 const pdf = (number: string) =>
@@ -20,7 +21,7 @@ const get = (url: string, headers = as.admin) => t.app.inject({ method: "GET", u
 
 beforeAll(async () => {
   t = await createTestApp();
-  await buildWorld(t.database.db);
+  world = await buildWorld(t.database.db);
   as.admin = await signInAs(t.app, "super.admin@test.dev");
   as.agent = await signInAs(t.app, "agent.a@test.dev");
 }, 60_000);
@@ -99,5 +100,45 @@ describe("folder import", () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe("REVIEW submit", () => {
+  it("creates the verified external policy from the form, keeps the PDF as its certificate, and processes the file once", async () => {
+    const db = t.database.db;
+    const [community] = await db.insert(insurables).values({ title: "Review Park", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
+    const [unit] = await db.insert(insurables).values({ title: "Unit 3", insurable_type_id: 4, insurable_id: community.id, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
+    const queued = await upload(as.admin, [{ filename: "dmr-submit.pdf", content: await pdf("DMR-5001") }]);
+    const fileId = queued.json().data[0].id;
+    const form = multipart(
+      Object.entries({
+        "policy[agency_id]": String(world.agencies.A.id),
+        "policy[account_id]": String(world.accounts.A.id),
+        "policy[number]": "DMR-5001",
+        "policy[out_of_system_carrier_title]": "Lemonade",
+        "policy[policy_type_id]": "1",
+        "policy[effective_date]": "2026-01-01",
+        "policy[expiration_date]": "2027-01-01",
+        "policy[policy_insurables_attributes][0][insurable_id]": String(unit.id),
+        "policy[policy_users_attributes][0][user_attributes][email]": "ann.lee@dmr.test",
+        "policy[policy_users_attributes][0][user_attributes][profile_attributes][first_name]": "Ann",
+        "policy[policy_users_attributes][0][user_attributes][profile_attributes][last_name]": "Lee",
+        "policy[policy_coverages_attributes][0][designation]": "liability",
+        "policy[policy_coverages_attributes][0][limit]": "10000000",
+      }).map(([field, content]) => ({ field, content })),
+    );
+    const submit = () => t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${fileId}/submit`, headers: { ...as.admin, ...form.headers }, payload: form.payload });
+    const res = await submit();
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: "Policy has been successfully submitted", data: { processed: true } });
+    const [policy] = await db.select().from(policies).where(eq(policies.id, res.json().policy_id));
+    expect(policy).toMatchObject({ number: "DMR-5001", status: "EXTERNAL_VERIFIED", policy_in_system: false });
+    const certificate = await db.select().from(documents).where(eq(documents.attachable_id, policy.id));
+    expect(certificate.map((d) => d.filename)).toEqual(["dmr-submit.pdf"]);
+    const [file] = await db.select().from(checkedFiles).where(eq(checkedFiles.id, fileId));
+    expect(file).toMatchObject({ processed: true, outcome: "submitted", policy_id: policy.id });
+    const again = await submit();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This file has already been processed by another reviewer");
   });
 });

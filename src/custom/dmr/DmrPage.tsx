@@ -30,6 +30,9 @@ import type { AppDataProvider } from "../../dataProvider/types";
 import { CONFIRM_DIALOG_WIDTH, DMR_PAGE_OPTIONS, DMR_PAGE_SIZE, SNACK_ARCHIVE } from "../../domain/constants";
 import { yesNo } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
+import { useCurrentUser } from "../../layout/useCurrentUser";
+import { CoverageProofForm } from "../../resources/policies/coverage-proof";
+import { newUploadValues } from "../../resources/policies/coverage-proof/coverageProofRules";
 import type { CheckedFile, DmrQuery, DmrStatus } from "./types";
 import { useDmrUpload } from "./useDmrUpload";
 
@@ -47,6 +50,7 @@ export function DmrPage() {
   const notify = useNotify();
   const notifyHttpError = useNotifyHttpError();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const { user } = useCurrentUser();
   const [query, setQuery] = useState<DmrQuery>({ status: "unprocessed", dateFrom: "", dateTo: "", page: 1, per: DMR_PAGE_SIZE });
   const [rows, setRows] = useState<CheckedFile[]>([]);
   const [total, setTotal] = useState(0);
@@ -225,7 +229,17 @@ export function DmrPage() {
                 </Suspense>
               </Box>
               <Box sx={{ flex: "1 1 45%", overflow: "auto", p: 2 }}>
-                <Typography>{translate("app.dmr.form_not_built")}</Typography>
+                <CoverageProofForm
+                  role={user?.role}
+                  initial={newUploadValues()}
+                  dmr={{
+                    fileId: reviewing.id,
+                    onSubmitted: () => {
+                      setReviewing(null);
+                      void load();
+                    },
+                  }}
+                />
               </Box>
             </Box>
           </>

@@ -18,7 +18,7 @@ export const dmrMessages = {
   empty: "No results found",
   review: "REVIEW",
   review_title: "Review %{name}",
-  form_not_built: "The review form is not built yet: the file can be read and archived here.",
+  submitted: "Success ! Policy has been successfully submitted.",
   archive: {
     action: "Archive",
     confirm: "Are you sure want to archive this policy? This action cannot be undone.",

@@ -111,11 +111,12 @@ const zipRule = { validate: (v: string) => (!v || /^\d{5}$/.test(v) ? true : `${
 
 /**
  * The insureds (document 2 section 5): the primary first (never removed), additional insureds with Spouse; email,
- * first and last name required, and on edit the primary's address too. A new insured copies the primary's address;
+ * first and last name required, and the address of the primary on edit, of everyone in DMR review. A new insured copies the primary's address;
  * one can be added only while every insured is valid.
  */
-export const InsuredsInput = ({ requireAddress }: { requireAddress: boolean }) => {
+export const InsuredsInput = ({ requireAddress }: { requireAddress: "none" | "primary" | "all" }) => {
   const translate = useTranslate();
+  const needsAddress = (i: number) => requireAddress === "all" || (requireAddress === "primary" && i === 0);
   const { control, getValues, formState } = useFormContext<CoverageProofValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "users" });
   const users = useWatch({ control, name: "users" }) ?? [];
@@ -153,7 +154,7 @@ export const InsuredsInput = ({ requireAddress }: { requireAddress: boolean }) =
             <span />
             {ADDRESS_FIELDS.map((field) =>
               field === "state" ? (
-                <FormText key={field} name={`users.${i}.state`} label={f("state")} required={requireAddress && i === 0} select>
+                <FormText key={field} name={`users.${i}.state`} label={f("state")} required={needsAddress(i)} select>
                   <MenuItem value="">—</MenuItem>
                   {US_STATES_AND_TERRITORIES.map((s) => (
                     <MenuItem key={s} value={s}>
@@ -166,7 +167,7 @@ export const InsuredsInput = ({ requireAddress }: { requireAddress: boolean }) =
                   key={field}
                   name={`users.${i}.${field}`}
                   label={f(field)}
-                  required={requireAddress && i === 0 && field !== "street_two"}
+                  required={needsAddress(i) && field !== "street_two"}
                   parse={field === "zip_code" ? maskZip : undefined}
                   rules={field === "zip_code" ? zipRule : undefined}
                 />

@@ -42,13 +42,18 @@ export interface CoverageProofFormProps {
   policy?: PolicyDetail;
   initial: CoverageProofValues;
   onSaved?: (policyId: number) => void;
+  /**
+   * The DMR review (document 1 sections 3, 5, 8): the form posts to the file's submit call, every insured needs an
+   * address, and success hands over to the dialog instead of resetting.
+   */
+  dmr?: { fileId: number; onSubmitted: () => void };
 }
 
 /**
  * The coverage-proof form (document 2 sections 2, 4, 5, 7, 8): upload (`policies/upload-coverage-proof`) and the Edit
  * tab of an external policy. Files go up as one multipart form with progress; the server checks everything again.
  */
-export const CoverageProofForm = ({ role, policy, initial, onSaved }: CoverageProofFormProps) => {
+export const CoverageProofForm = ({ role, policy, initial, onSaved, dmr }: CoverageProofFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -69,14 +74,16 @@ export const CoverageProofForm = ({ role, policy, initial, onSaved }: CoveragePr
     async (values: CoverageProofValues, reasons?: string[]) => {
       setProgress(0);
       const result = await uploadForm<{ message?: string; errors?: Record<string, string>; policy?: { id: number } }>(
-        editing ? "/policies/external/update" : "/policies/external/upload",
+        dmr ? `/dmr/checked_files/${dmr.fileId}/submit` : editing ? "/policies/external/update" : "/policies/external/upload",
         toFormData(values, reasons),
         { onProgress: setProgress },
       );
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
-        notify(result.json?.message ?? k("success"), { type: "success", autoHideDuration: SNACK_LONG, messageArgs: { _: result.json?.message ?? translate(k("success")) } });
-        if (editing) onSaved?.(result.json?.policy?.id ?? values.id!);
+        const fallback = translate(dmr ? "app.dmr.submitted" : k("success"));
+        notify(result.json?.message ?? fallback, { type: "success", autoHideDuration: SNACK_LONG, messageArgs: { _: result.json?.message ?? fallback } });
+        if (dmr) dmr.onSubmitted();
+        else if (editing) onSaved?.(result.json?.policy?.id ?? values.id!);
         // A new upload resets the form, keeping agency, account and policy type (document 2 section 2).
         else reset(newUploadValues({ agency_id: values.agency_id, account_id: values.account_id, policy_type_id: values.policy_type_id }));
         return;
@@ -88,7 +95,7 @@ export const CoverageProofForm = ({ role, policy, initial, onSaved }: CoveragePr
       }
       notify(errors.number ? k("number_taken") : k("failure"), { type: "error", autoHideDuration: SNACK_LONG });
     },
-    [editing, notify, onSaved, reset, setError, translate],
+    [dmr, editing, notify, onSaved, reset, setError, translate],
   );
 
   const submit = handleSubmit(async (values) => {
@@ -102,7 +109,7 @@ export const CoverageProofForm = ({ role, policy, initial, onSaved }: CoveragePr
 
   const checkDuplicate = async () => {
     const number = getValues("number");
-    if (editing || !number) return;
+    if (editing || dmr || !number) return;
     try {
       const { json } = await request<{ policy?: { id: number | null; status: string | null } }>("/policies/external/check", { method: "POST", body: { policy: { number } } });
       if (json?.policy) setDuplicate(json.policy);
@@ -209,7 +216,7 @@ export const CoverageProofForm = ({ role, policy, initial, onSaved }: CoveragePr
         </Box>
 
         <CoverageLimitsInput />
-        <InsuredsInput requireAddress={editing} />
+        <InsuredsInput requireAddress={dmr ? "all" : editing ? "primary" : "none"} />
 
         {progress !== null && (
           <Box sx={{ mb: 1 }}>

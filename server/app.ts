@@ -26,6 +26,7 @@ import { changeRequestRoutes } from "./routes/change-requests/change-requests.ro
 import { invoiceRoutes } from "./routes/invoices/invoices.routes";
 import { externalPolicyRoutes } from "./routes/external/external.routes";
 import { emailRoutes } from "./routes/emails/emails.routes";
+import { reviewRoutes } from "./routes/review/review.routes";
 import { staffRoutes } from "./routes/staffs/staffs.routes";
 import { userRoutes } from "./routes/users/users.routes";
 
@@ -113,6 +114,7 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, invoiceRoutes);
   registerSignedInArea(app, externalPolicyRoutes);
   registerSignedInArea(app, emailRoutes);
+  registerSignedInArea(app, reviewRoutes);
   registerSignedInArea(app, dmrRoutes);
 
   await registerConsole(app, env);

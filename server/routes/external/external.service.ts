@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { documents } from "../../db/schema";
+import { assertNotClaimedByOther, releaseClaim } from "../../lib/claims";
 import { recomputeCoverage } from "../../lib/coverage";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { diffChanges, recordHistory, staffAuthor } from "../../lib/history";
@@ -151,6 +152,7 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
       let policyId: number;
       if (existing) {
         await findExternal(tx, caller, existing.id, true);
+        await assertNotClaimedByOther(tx, "Policy", existing.id, caller.user.id);
         await tx.execute(sql`UPDATE policies SET number = ${values.number}, account_id = ${values.account_id}, agency_id = ${values.agency_id},
           policy_type_id = ${values.policy_type_id}, carrier_id = ${values.carrier_id}, out_of_system_carrier_title = ${values.out_of_system_carrier_title},
           effective_date = ${values.effective_date}, expiration_date = ${values.expiration_date}, cancellation_date = ${values.cancellation_date},
@@ -203,6 +205,7 @@ export async function decideExternal(app: FastifyInstance, caller: Caller, id: n
   const unitIds = await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const policy = await findExternal(tx, caller, id, true);
+    await assertNotClaimedByOther(tx, "Policy", id, caller.user.id);
     const systemData: Record<string, unknown> = { ...policy.system_data };
     if (decision.reasons) systemData.rejection_reasons = decision.reasons;
     else delete systemData.rejection_reasons;
@@ -221,6 +224,7 @@ export async function decideExternal(app: FastifyInstance, caller: Caller, id: n
     });
     return (await queryRows<{ insurable_id: number }>(tx, sql`SELECT insurable_id FROM policy_insurables WHERE policy_id = ${id}`)).map((r) => r.insurable_id);
   });
+  await releaseClaim(app.db, "Policy", id);
   await recomputeCoverage(app.db, unitIds);
   await mailStatusChange(app, id, decision.reasons);
 }

@@ -1,0 +1,67 @@
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { policies, policyUsers, profiles, users } from "../../db/schema";
+import { attachDocument } from "../../files/documents";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+const as: Record<string, AuthHeaders> = {};
+const ids: number[] = [];
+const post = (url: string, headers: AuthHeaders, payload: object = {}) => t.app.inject({ method: "POST", url, headers, payload });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db);
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  as.support = await signInAs(t.app, "policy.support@test.dev");
+  as.agentA = await signInAs(t.app, "agent.a@test.dev");
+  const db = t.database.db;
+  for (const [n, created] of [[1, "2026-11-03"], [2, "2026-11-01"], [3, "2026-11-02"]] as const) {
+    const [policy] = await db
+      .insert(policies)
+      .values({ number: `RQ-${n}`, status: n === 3 ? "EXTERNAL_VERIFIED" : "EXTERNAL_UNVERIFIED", policy_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, created_at: new Date(`${created}T10:00:00Z`) })
+      .returning();
+    const [user] = await db.insert(users).values({ email: `rq${n}@review.test` }).returning();
+    await db.insert(profiles).values({ profileable_type: "User", profileable_id: user.id, first_name: "Rae", last_name: `Queue${n}`, full_name: `Rae Queue${n}` });
+    await db.insert(policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: true });
+    await attachDocument(db, t.files, { type: "Policy", id: policy.id }, { filename: `rq-${n}.pdf`, contentType: "application/pdf", body: Readable.from([Buffer.from("%PDF-1.4 rq")]) });
+    ids.push(policy.id);
+  }
+}, 60_000);
+afterAll(() => t.close());
+
+describe("Policy Review queue", () => {
+  it("lists proofs awaiting review, oldest first, with customer, certificate and no claim; reviewers only", async () => {
+    const res = await post("/v2/policy-support/review_queue/list", as.support, { filter: { account_id: [world.accounts.A.id] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((r: { number: string }) => r.number)).toEqual(["RQ-2", "RQ-1"]);
+    expect(res.json().data[0]).toMatchObject({ kind: "proof", customer: "Rae Queue2", document: { filename: "rq-2.pdf" }, claimed_by: null });
+    const searched = await post("/v2/policy-support/review_queue/list", as.support, { filter: { search: "queue1" } });
+    expect(searched.json().data.map((r: { number: string }) => r.number)).toEqual(["RQ-1"]);
+    expect((await post("/v2/staff_agency/review_queue/list", as.agentA)).statusCode).toBe(403);
+  });
+
+  it("claims an item for one reviewer: a second reviewer is refused, as is their decision (409)", async () => {
+    const [first] = ids;
+    const claim = await post("/v2/policy-support/review_queue/claims", as.support, { id: first });
+    expect(claim.statusCode).toBe(200);
+    expect(new Date(claim.json().expires_at).getTime()).toBeGreaterThan(Date.now());
+    // Renewing one's own claim is fine.
+    expect((await post("/v2/policy-support/review_queue/claims", as.support, { id: first })).statusCode).toBe(200);
+    const other = await post("/v2/staff_super_admin/review_queue/claims", as.superAdmin, { id: first });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe("This item is being reviewed by policy support. Try another one.");
+    const listed = await post("/v2/staff_super_admin/review_queue/list", as.superAdmin);
+    expect(listed.json().data.find((r: { id: number }) => r.id === first).claimed_by).toMatchObject({ name: "policy support" });
+    const decision = await post("/v2/staff_super_admin/policies/external/accept", as.superAdmin, { policy: { id: first } });
+    expect(decision.statusCode).toBe(409);
+    const mine = await post("/v2/policy-support/policies/external/decline", as.support, { policy: { id: first, system_data: { rejection_reasons: ["Incorrect address"] } } });
+    expect(mine.statusCode).toBe(200);
+    // The decision frees the item and takes it off the queue.
+    const after = await post("/v2/staff_super_admin/review_queue/list", as.superAdmin);
+    expect(after.json().data.map((r: { id: number }) => r.id)).not.toContain(first);
+    expect((await post("/v2/staff_super_admin/review_queue/claims", as.superAdmin, { id: first })).statusCode).toBe(200);
+  });
+});

@@ -8,6 +8,7 @@ import { AREA_REDIRECTS, NOT_BUILT_ROUTES } from "./custom/pages/notBuiltRoutes"
 import { NotBuiltYetPage } from "./custom/pages/NotBuiltYetPage";
 import { NotFoundPage } from "./custom/pages/NotFoundPage";
 import { DmrPage } from "./custom/dmr/DmrPage";
+import { PolicyReviewPage } from "./custom/review/PolicyReviewPage";
 import { ProfilePage } from "./custom/pages/ProfilePage";
 import { TermsPage } from "./custom/pages/TermsPage";
 import { dataProvider as appDataProvider } from "./dataProvider";
@@ -91,6 +92,7 @@ function Console(providers: AppProviders) {
       <CustomRoutes>
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/dmr" element={<DmrPage />} />
+        <Route path="/policy-support" element={<PolicyReviewPage />} />
         {AREA_REDIRECTS.map(({ path, to }) => (
           <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
         ))}

@@ -23,6 +23,8 @@ export interface Database {
 /** A real PostgreSQL server. */
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, admin) must not crash the process: the pool replaces it.
+  pool.on("error", (error) => console.error("database connection closed:", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }

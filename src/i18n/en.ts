@@ -9,6 +9,7 @@ import { policyDetailMessages } from "./messages/policyDetail";
 import { errorMessages } from "./messages/errors";
 import { gridMessages } from "./messages/grid";
 import { resourceMessages } from "./messages/resources";
+import { reviewMessages } from "./messages/review";
 import { shellMessages } from "./messages/shell";
 import { termsMessages } from "./messages/terms";
 
@@ -31,6 +32,7 @@ export const en = {
     policy_billing: policyBillingMessages,
     policy_browse: policyBrowseMessages,
     policy_detail: policyDetailMessages,
+    review: reviewMessages,
   },
 };
 

@@ -158,3 +158,35 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
   await expect(row).toContainText("Yes");
   await expect(row.getByRole("link", { name: "DMR-JRN-1" })).toHaveAttribute("href", /\/dashboard\/policies\/view\/\d+$/);
 });
+
+test("policy support works the review queue with the keyboard: opens the oldest, declines with digits, accepts the next", async ({ browser }) => {
+  const page = await signedIn(browser, "policy_support", "/dashboard/policy-support");
+  await expect(page.getByRole("heading", { level: 1, name: "Policy Review" })).toBeVisible();
+  const queue = page.getByRole("list", { name: "Policy Review" });
+  await expect(queue.getByRole("button").first()).toBeVisible();
+  const first = (await queue.getByRole("button").first().locator(".MuiListItemText-primary").innerText()).trim();
+  const second = (await queue.getByRole("button").nth(1).locator(".MuiListItemText-primary").innerText()).trim();
+
+  await page.keyboard.press("j");
+  await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
+  await expect(page.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
+  await page.keyboard.press("d");
+  const dialog = page.getByRole("dialog", { name: `Decline Policy ${first}` });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("5");
+  await page.keyboard.press("4");
+  await expect(dialog.getByLabel("Policy has already expired")).toBeChecked();
+  await expect(dialog.getByLabel("Incorrect unit/apt number")).toBeChecked();
+  await expect(dialog.getByLabel("Move to next item in queue after submitting")).toBeChecked();
+  await dialog.getByRole("button", { name: "YES, DECLINE" }).click();
+  await expect(page.getByText("Policy has been declined")).toBeVisible();
+  await expect(queue).not.toContainText(first);
+  // The next item opened by itself; A accepts it.
+  await expect(page.getByRole("heading", { level: 2, name: second })).toBeVisible();
+  await page.keyboard.press("a");
+  await expect(page.getByText("Policy has been accepted")).toBeVisible();
+  await expect(queue).not.toContainText(second);
+
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("J: next item");
+});

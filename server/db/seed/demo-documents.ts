@@ -6,7 +6,10 @@ import type { FileStore } from "../../files/store";
 import type { SeedContext } from "./context";
 import { selectRows } from "./query";
 
-/** How many policies of each kind get paperwork: enough to browse and review, few enough to seed in seconds. */
+/**
+ * How many policies of each kind get paperwork: enough to browse and review, few enough to seed in seconds. Proofs
+ * awaiting review come first, so every item of the Policy Review queue has its certificate.
+ */
 const IN_SYSTEM_WITH_DECLARATIONS = 300;
 const EXTERNAL_WITH_CERTIFICATES = 300;
 
@@ -37,7 +40,7 @@ export async function seedPolicyDocuments(ctx: SeedContext, files: FileStore): P
     sql`WITH chosen AS (
           (SELECT id FROM policies WHERE policy_in_system AND effective_date IS NOT NULL ORDER BY id LIMIT ${IN_SYSTEM_WITH_DECLARATIONS})
           UNION ALL
-          (SELECT id FROM policies WHERE NOT policy_in_system AND effective_date IS NOT NULL ORDER BY id LIMIT ${EXTERNAL_WITH_CERTIFICATES}))
+          (SELECT id FROM policies WHERE NOT policy_in_system AND effective_date IS NOT NULL ORDER BY (status = 'EXTERNAL_UNVERIFIED') DESC, id LIMIT ${EXTERNAL_WITH_CERTIFICATES}))
         SELECT po.id, po.number, po.policy_in_system AS in_system, coalesce(ca.title, po.out_of_system_carrier_title) AS carrier,
           po.effective_date::text, po.expiration_date::text, po.premium_total AS premium,
           (SELECT array_agg(p.full_name ORDER BY pu."primary" DESC, pu.id) FROM policy_users pu

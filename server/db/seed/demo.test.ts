@@ -64,6 +64,12 @@ describe("demo seed", () => {
     const [queue] = await selectRows<{ files: number; unprocessed: number }>(db, sql`SELECT count(*)::int AS files, count(*) FILTER (WHERE NOT processed)::int AS unprocessed FROM checked_files`);
     expect(queue).toEqual({ files: summary.dmr_files, unprocessed: summary.dmr_files });
     expect(summary.dmr_files).toBe(40);
+    const [unreviewed] = await selectRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM policies po WHERE po.status = 'EXTERNAL_UNVERIFIED'
+            AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.attachable_type = 'Policy' AND d.attachable_id = po.id)`,
+    );
+    expect(unreviewed.n).toBe(0);
   });
 
   it("gives in-system policies their paperwork: quote, application by type, a payment method (some declining), pending cancellation requests", async () => {

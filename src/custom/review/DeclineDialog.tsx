@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, TextField, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
-import { DECLINE_REASON_KEYS, type DeclineChoice, type DeclineReasonKey, declineTexts, declineValid } from "./declineReasons";
+import { DECLINE_REASON_KEYS, type DeclineChoice, type DeclineReasonKey, declineTexts, declineValid, reasonForDigit } from "./declineReasons";
 
 const k = (key: string) => `app.coverage_proof.decline.${key}`;
 
@@ -30,7 +30,22 @@ export const DeclineDialog = ({ title, onCancel, onDecline, nextItemExists = fal
   const otherError = choice.other && touched && !choice.otherText.trim();
 
   return (
-    <Dialog open onClose={onCancel} fullWidth maxWidth="sm" aria-labelledby="decline-title">
+    <Dialog
+      open
+      onClose={onCancel}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="decline-title"
+      onKeyDown={(e) => {
+        // Digits tick reasons (1–9, 0 for the tenth) unless the reviewer is typing the Other reason.
+        if ((e.target as HTMLElement).tagName === "TEXTAREA" || (e.target as HTMLElement).tagName === "INPUT" && (e.target as HTMLInputElement).type === "text") return;
+        const key = reasonForDigit(e.key);
+        if (key) {
+          e.preventDefault();
+          toggle(key);
+        }
+      }}
+    >
       <DialogTitle id="decline-title">{title}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 1 }}>{translate(k("subtitle"))}</Typography>

@@ -19,3 +19,9 @@ export function declineTexts(choice: DeclineChoice, label: (key: DeclineReasonKe
   const fixed = DECLINE_REASON_KEYS.filter((k) => choice.reasons.includes(k)).map(label);
   return choice.other ? [...fixed, choice.otherText.trim()] : fixed;
 }
+
+/** The keyboard: "1"…"9" tick reasons 1–9, "0" the tenth. */
+export function reasonForDigit(key: string): DeclineReasonKey | null {
+  if (!/^[0-9]$/.test(key)) return null;
+  return DECLINE_REASON_KEYS[key === "0" ? 9 : Number(key) - 1];
+}

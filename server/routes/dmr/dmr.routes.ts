@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { ConflictError, ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import { requireCaller } from "../../plugins/auth";
+import { assistReview } from "../../review/assist";
 import { parseCoverageProof, readCoverageProofForm } from "../external/external-form";
 import { saveExternalPolicy } from "../external/external.service";
 import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
@@ -59,6 +60,12 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dmr/checked_files/:id/download", { config: dmr("show"), schema: { params: idParams } }, async (request, reply) => {
     const row = await findCheckedFile(app.db, request.params.id);
     return sendStoredFile(app, reply, { filename: row.name, content_type: row.content_type, byte_size: row.byte_size, storage_key: row.storage_key }, "inline");
+  });
+
+  // Assisted review: what the PDF states, to pre-fill the form (issue 4 part 5).
+  app.get("/dmr/checked_files/:id/extract", { config: dmr("show"), schema: { params: idParams } }, async (request) => {
+    const file = await findCheckedFile(app.db, request.params.id);
+    return assistReview(app, file.storage_key, {});
   });
 
   // The REVIEW dialog's submit (document 1 sections 3, 7, 8): the coverage-proof form for the file's policy. The file

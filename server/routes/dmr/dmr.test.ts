@@ -103,6 +103,18 @@ describe("folder import", () => {
   });
 });
 
+describe("assisted review", () => {
+  it("reads the queued PDF: number, carrier, dates, liability and insureds", async () => {
+    const queued = await upload(as.admin, [{ filename: "assist.pdf", content: await pdf("LP-7007") }]);
+    const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
+    expect(res.json()).toEqual({
+      text_found: true,
+      fields: { number: "LP-7007", carrier: "Lemonade", effective_date: "2026-01-01", expiration_date: "2027-01-01", liability_limit: 10_000_000, insureds: [{ first_name: "Ann", last_name: "Lee" }] },
+      suggested_reasons: [],
+    });
+  });
+});
+
 describe("REVIEW submit", () => {
   it("creates the verified external policy from the form, keeps the PDF as its certificate, and processes the file once", async () => {
     const db = t.database.db;

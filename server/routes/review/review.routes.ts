@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signDocumentLink } from "../../files/signed-links";
 import { claimItem } from "../../lib/claims";
-import { type ListSpec, listEnvelope, parseListParams, runList } from "../../lib/list";
+import { type ListSpec, listEnvelope, parseListParams, queryRows, runList } from "../../lib/list";
+import { assistReview } from "../../review/assist";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
@@ -79,6 +80,18 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       document: document_id ? { id: document_id, filename: document_name, url: signDocumentLink(document_id, app.env.FILES_SECRET) } : null,
     }));
     return listEnvelope(result, rows);
+  });
+
+  // Assisted review of a proof: its first certificate read, with the decline reasons the evidence supports.
+  app.get("/review_queue/:id/extract", { config: access("list"), schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+    const caller = requireCaller(request);
+    const policy = await findExternal(app.db, caller, request.params.id);
+    const [doc] = await queryRows<{ storage_key: string }>(
+      app.db,
+      sql`SELECT storage_key FROM documents WHERE attachable_type = 'Policy' AND attachable_id = ${policy.id} AND content_type = 'application/pdf' ORDER BY id LIMIT 1`,
+    );
+    if (!doc) return { text_found: false, fields: null, suggested_reasons: [] };
+    return assistReview(app, doc.storage_key, { policyId: policy.id, accountId: policy.account_id });
   });
 
   // Opening an item claims it (or renews the caller's claim); someone else's live claim answers 409 with their name.

@@ -43,6 +43,11 @@ describe("Policy Review queue", () => {
     expect((await post("/v2/staff_agency/review_queue/list", as.agentA)).statusCode).toBe(403);
   });
 
+  it("gives no pre-fill for a certificate without a readable text layer", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/v2/policy-support/review_queue/${ids[1]}/extract`, headers: as.support });
+    expect(res.json()).toMatchObject({ text_found: false, suggested_reasons: [] });
+  });
+
   it("claims an item for one reviewer: a second reviewer is refused, as is their decision (409)", async () => {
     const [first] = ids;
     const claim = await post("/v2/policy-support/review_queue/claims", as.support, { id: first });

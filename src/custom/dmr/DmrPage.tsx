@@ -31,8 +31,7 @@ import { CONFIRM_DIALOG_WIDTH, DMR_PAGE_OPTIONS, DMR_PAGE_SIZE, SNACK_ARCHIVE } 
 import { yesNo } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { CoverageProofForm } from "../../resources/policies/coverage-proof";
-import { newUploadValues } from "../../resources/policies/coverage-proof/coverageProofRules";
+import { DmrReviewForm } from "./DmrReviewForm";
 import type { CheckedFile, DmrQuery, DmrStatus } from "./types";
 import { useDmrUpload } from "./useDmrUpload";
 
@@ -229,15 +228,12 @@ export function DmrPage() {
                 </Suspense>
               </Box>
               <Box sx={{ flex: "1 1 45%", overflow: "auto", p: 2 }}>
-                <CoverageProofForm
+                <DmrReviewForm
+                  fileId={reviewing.id}
                   role={user?.role}
-                  initial={newUploadValues()}
-                  dmr={{
-                    fileId: reviewing.id,
-                    onSubmitted: () => {
-                      setReviewing(null);
-                      void load();
-                    },
+                  onSubmitted={() => {
+                    setReviewing(null);
+                    void load();
                   }}
                 />
               </Box>

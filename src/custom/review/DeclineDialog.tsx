@@ -13,15 +13,17 @@ export interface DeclineDialogProps {
   /** Offers 'Move to next item in queue after submitting' (ticked by default) when a next item exists. */
   nextItemExists?: boolean;
   busy?: boolean;
+  /** Reasons ticked from the start (assisted review's suggestions). */
+  initialReasons?: DeclineReasonKey[];
 }
 
 /**
  * The decline dialog (document 2 sections 2 and 5): the 10 fixed reasons and Other with its text, CANCEL and
  * YES, DECLINE (disabled until valid); the reasons go back as the texts to store.
  */
-export const DeclineDialog = ({ title, onCancel, onDecline, nextItemExists = false, busy = false }: DeclineDialogProps) => {
+export const DeclineDialog = ({ title, onCancel, onDecline, nextItemExists = false, busy = false, initialReasons = [] }: DeclineDialogProps) => {
   const translate = useTranslate();
-  const [choice, setChoice] = useState<DeclineChoice>({ reasons: [], other: false, otherText: "" });
+  const [choice, setChoice] = useState<DeclineChoice>({ reasons: initialReasons, other: false, otherText: "" });
   const [moveNext, setMoveNext] = useState(true);
   const [touched, setTouched] = useState(false);
   const valid = declineValid(choice);

@@ -28,7 +28,9 @@ import { useCurrentUser } from "../../layout/useCurrentUser";
 import { CoverageProofForm, valuesFromPolicy } from "../../resources/policies/coverage-proof";
 import type { PolicyDetail } from "../../resources/policies/show/types";
 import { serverMessage } from "../../resources/policies/show/useApi";
+import type { Assistance } from "../../resources/policies/coverage-proof/coverageProofRules";
 import { DeclineDialog } from "./DeclineDialog";
+import { DECLINE_REASON_KEYS, type DeclineReasonKey } from "./declineReasons";
 import { type QueueItem, neighbour, shortcutFor } from "./reviewQueue";
 
 const PdfViewer = lazy(() => import("../dmr/PdfViewer"));
@@ -53,6 +55,7 @@ export function PolicyReviewPage() {
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
+  const [suggested, setSuggested] = useState<DeclineReasonKey[]>([]);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -78,10 +81,16 @@ export function PolicyReviewPage() {
     setPolicy(null);
     setTakenBy(null);
     dataProvider.request("/review_queue/claims", { method: "POST", body: { kind: "proof", id: selectedId } }).catch((error) => live && setTakenBy(serverMessage(error) ?? translate(k("failure"))));
+    setSuggested([]);
     dataProvider
       .request<PolicyDetail>(`/policies/${selectedId}`)
       .then(({ json }) => live && setPolicy(json))
       .catch(() => live && setPolicy(null));
+    // Assisted review: the reasons the certificate's own text supports are pre-ticked in the decline dialog.
+    dataProvider
+      .request<Assistance>(`/review_queue/${selectedId}/extract`)
+      .then(({ json }) => live && setSuggested(json.suggested_reasons.filter((r): r is DeclineReasonKey => (DECLINE_REASON_KEYS as readonly string[]).includes(r))))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -200,6 +209,11 @@ export function PolicyReviewPage() {
                   {translate(k("decline"))}
                 </Button>
               </Box>
+              {suggested.length > 0 && (
+                <Alert severity="info" sx={{ mb: 1 }}>
+                  {translate(k("suggested"), { reasons: suggested.map((r) => translate(`app.coverage_proof.decline.reasons.${r}`)).join("; ") })}
+                </Alert>
+              )}
               {takenBy && (
                 <Alert severity="warning" sx={{ mb: 1 }}>
                   {takenBy}
@@ -232,6 +246,7 @@ export function PolicyReviewPage() {
           title={translate(k("decline_title"), { number: selected.number })}
           nextItemExists={neighbour(items, selectedId, 1) !== selectedId}
           busy={busy}
+          initialReasons={suggested}
           onCancel={() => setDeclining(false)}
           onDecline={(reasons, moveNext) => void decline(reasons, moveNext)}
         />

@@ -66,6 +66,8 @@ export const coverageProofMessages = {
   delete_document_confirm: "Are you sure?",
   file_deleted: "File successfully deleted!",
   save: "Save",
+  prefilled: "Pre-filled from the PDF",
+  reading: "Reading the PDF…",
   uploading: "Uploading… %{percent}%",
   success: "Success!",
   number_taken: "Entered Policy Number already exist",

@@ -15,6 +15,7 @@ export const reviewMessages = {
   declined: "Policy has been declined",
   failure: "Something went wrong",
   decline_title: "Decline Policy %{number}",
+  suggested: "The certificate suggests declining: %{reasons}",
   shortcuts: {
     button: "Keyboard shortcuts",
     title: "Keyboard shortcuts",

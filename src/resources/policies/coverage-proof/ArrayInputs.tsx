@@ -1,6 +1,7 @@
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import { Box, Button, Checkbox, FormControlLabel, IconButton, InputAdornment, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
+import { createContext, useContext } from "react";
 import { useTranslate } from "react-admin";
 import { Controller, useFieldArray, useFormContext, useWatch, type FieldPath } from "react-hook-form";
 import { COVERAGE_DESIGNATIONS } from "../../../domain/policies";
@@ -11,6 +12,9 @@ import { ADDRESS_FIELDS, type CoverageProofValues, DEFAULT_DESIGNATION, emptyIns
 
 const f = (key: string) => `app.coverage_proof.fields.${key}`;
 const V = "app.errors.validation";
+
+/** The fields assisted review filled from the PDF; each says so until the reviewer changes it (issue 4 part 5). */
+export const PrefilledContext = createContext<Set<string>>(new Set());
 
 /** A text input bound to the form, with its field error translated under it. */
 function FormText({ name, label, required, rules, parse, select, children, adornment, width, type, min, inputName }: {
@@ -28,6 +32,7 @@ function FormText({ name, label, required, rules, parse, select, children, adorn
   inputName?: string;
 }) {
   const translate = useTranslate();
+  const prefilled = useContext(PrefilledContext);
   const { control } = useFormContext<CoverageProofValues>();
   return (
     <Controller
@@ -46,7 +51,8 @@ function FormText({ name, label, required, rules, parse, select, children, adorn
           onChange={(e) => field.onChange(parse ? parse(e.target.value) : e.target.value)}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? translate(fieldState.error.message) : undefined}
+          helperText={fieldState.error?.message ? translate(fieldState.error.message) : prefilled.has(name) && !fieldState.isDirty ? translate("app.coverage_proof.prefilled") : undefined}
+          color={prefilled.has(name) && !fieldState.isDirty ? "info" : undefined}
           sx={width ? { minWidth: width } : undefined}
           type={type}
           name={inputName}

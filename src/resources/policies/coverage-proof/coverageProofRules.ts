@@ -192,3 +192,45 @@ export function toFormData(values: CoverageProofValues, rejectionReasons?: strin
   for (const file of values.files) form.append("policy[documents][]", file.rawFile, file.rawFile.name);
   return form;
 }
+
+/** What assisted review read from a PDF (GET …/extract). */
+export interface Assistance {
+  text_found: boolean;
+  fields: {
+    number: string | null;
+    carrier: string | null;
+    effective_date: string | null;
+    expiration_date: string | null;
+    liability_limit: number | null;
+    insureds: Array<{ first_name: string; last_name: string }>;
+  } | null;
+  suggested_reasons: string[];
+}
+
+/** The form pre-filled with what the PDF states, and the names of the fields that were filled. */
+export function applyAssistance(values: CoverageProofValues, assistance: Assistance | null): { values: CoverageProofValues; prefilled: Set<string> } {
+  const prefilled = new Set<string>();
+  const fields = assistance?.fields;
+  if (!fields) return { values, prefilled };
+  const next = { ...values, coverages: [...values.coverages], users: [...values.users] };
+  const fill = <K extends "number" | "out_of_system_carrier_title" | "effective_date" | "expiration_date">(key: K, value: string | null) => {
+    if (value) {
+      next[key] = value as CoverageProofValues[K];
+      prefilled.add(key);
+    }
+  };
+  fill("number", fields.number ? stripNumber(fields.number) : null);
+  fill("out_of_system_carrier_title", fields.carrier);
+  fill("effective_date", fields.effective_date);
+  fill("expiration_date", fields.expiration_date);
+  if (fields.liability_limit !== null) {
+    next.coverages[0] = { designation: "liability", limit: formatMoney(fields.liability_limit / 100) };
+    prefilled.add("coverages.0.limit");
+  }
+  fields.insureds.forEach((insured, i) => {
+    next.users[i] = { ...(next.users[i] ?? emptyInsured()), first_name: insured.first_name, last_name: insured.last_name };
+    prefilled.add(`users.${i}.first_name`);
+    prefilled.add(`users.${i}.last_name`);
+  });
+  return { values: next, prefilled };
+}

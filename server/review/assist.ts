@@ -1,0 +1,47 @@
+import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { queryRows } from "../lib/list";
+import { type ExtractedProof, extractProof, suggestedReasons } from "./extract-proof";
+import { pdfLines } from "./pdf-text";
+
+export interface Assistance {
+  text_found: boolean;
+  fields: ExtractedProof;
+  suggested_reasons: string[];
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * Reads a stored PDF and says what it states, with the decline reasons the evidence supports against the policy's
+ * account and unit when known. A file that is not a readable PDF, or has no text layer, simply gets no pre-fill.
+ */
+export async function assistReview(app: FastifyInstance, storageKey: string, context: { policyId?: number; accountId?: number | null }): Promise<Assistance> {
+  let lines: string[] = [];
+  try {
+    lines = await pdfLines(await readAll(await app.files.open(storageKey)));
+  } catch {
+    lines = [];
+  }
+  const fields = extractProof(lines);
+  const [account] = context.accountId ? await queryRows<{ minimum_liability: number | null }>(app.db, sql`SELECT minimum_liability FROM accounts WHERE id = ${context.accountId}`) : [];
+  const residents = context.policyId
+    ? await queryRows<{ first_name: string | null; last_name: string | null }>(
+        app.db,
+        sql`SELECT p.first_name, p.last_name FROM policy_insurables pi
+            JOIN leases l ON l.insurable_id = pi.insurable_id AND l.status = 'current'
+            JOIN lease_users lu ON lu.lease_id = l.id
+            JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = lu.user_id
+            WHERE pi.policy_id = ${context.policyId}`,
+      )
+    : [];
+  const today = new Date().toISOString().slice(0, 10);
+  const minimumLiability = account?.minimum_liability ?? null; // cents, like every amount
+
+  return { text_found: lines.length > 0, fields, suggested_reasons: suggestedReasons(fields, { today, minimumLiability, residents }) };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { declarationsPagePdf, evidenceOfInsurancePdf } from "../files/sample-pdfs";
+import { extractProof, suggestedReasons } from "./extract-proof";
+import { pdfLines } from "./pdf-text";
+
+const paperwork = {
+  carrier: "Lemonade",
+  number: "LMN-0042-7",
+  insureds: ["Ann Lee", "Bo Park"],
+  address: ["12 Elm St, Apt 4", "Austin, TX 78701"],
+  effective: "2026-03-15",
+  expiration: "2027-03-15",
+  coverages: [
+    { title: "Personal Property", limit: 20_000 },
+    { title: "Personal Liability", limit: 50_000 },
+  ],
+};
+
+describe("assisted review: reading a proof of coverage", () => {
+  it("reads number, carrier, dates, liability and insureds from a declarations page", async () => {
+    const lines = await pdfLines(await declarationsPagePdf(paperwork));
+    expect(extractProof(lines)).toEqual({
+      number: "LMN-0042-7",
+      carrier: "Lemonade",
+      effective_date: "2026-03-15",
+      expiration_date: "2027-03-15",
+      liability_limit: 5_000_000,
+      insureds: [
+        { first_name: "Ann", last_name: "Lee" },
+        { first_name: "Bo", last_name: "Park" },
+      ],
+    });
+  });
+
+  it("reads the same from an evidence-of-insurance certificate", async () => {
+    const lines = await pdfLines(await evidenceOfInsurancePdf(paperwork));
+    expect(extractProof(lines)).toMatchObject({ number: "LMN-0042-7", carrier: "Lemonade", effective_date: "2026-03-15", expiration_date: "2027-03-15", liability_limit: 5_000_000 });
+  });
+
+  it("finds nothing in a PDF without a text layer", async () => {
+    expect(extractProof([])).toEqual({ number: null, carrier: null, effective_date: null, expiration_date: null, liability_limit: null, insureds: [] });
+  });
+
+  it("suggests the reasons the evidence supports: expired, liability under the minimum, nobody from the lease", () => {
+    const proof = extractProof(["Policy Number: X-1", "Policy Period: 01/01/2025 to 01/01/2026", "Personal Liability $50,000", "Named Insured: Ann Lee"]);
+    expect(suggestedReasons(proof, { today: "2026-11-23", residents: [{ first_name: "Cara", last_name: "Diaz" }] })).toEqual(["r1", "r5", "r6"]);
+    expect(suggestedReasons(proof, { today: "2025-06-01", minimumLiability: 3_000_000, residents: [{ first_name: "ann", last_name: "LEE" }] })).toEqual([]);
+  });
+});

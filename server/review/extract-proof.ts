@@ -1,0 +1,119 @@
+/**
+ * Assisted review (issue 4 part 5): what a proof of coverage's text says, read with the wording carriers use on
+ * declarations pages and evidence-of-insurance certificates. Each field is found or left out (null); nothing is
+ * guessed from position alone, so a reviewer only sees values the document actually states.
+ */
+export interface ExtractedProof {
+  number: string | null;
+  carrier: string | null;
+  effective_date: string | null;
+  expiration_date: string | null;
+  /** Cents. */
+  liability_limit: number | null;
+  insureds: Array<{ first_name: string; last_name: string }>;
+}
+
+const DATE = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})`;
+
+/** "01/05/2027" → "2027-01-05" (US order, as US carriers print it). */
+function isoDate(match: RegExpMatchArray, at: number): string | null {
+  const [month, day, year] = [Number(match[at]), Number(match[at + 1]), Number(match[at + 2])];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The value after a label on the same line ("Policy Number:  HO-123"). */
+function labelled(lines: string[], label: RegExp): string | null {
+  for (const line of lines) {
+    const m = new RegExp(String.raw`${label.source}\s*[:#]?\s*(.+)$`, "i").exec(line);
+    if (m && m[m.length - 1].trim()) return m[m.length - 1].trim();
+  }
+  return null;
+}
+
+const dollarsToCents = (text: string) => Math.round(Number(text.replace(/[$,\s]/g, "")) * 100);
+
+function names(text: string): ExtractedProof["insureds"] {
+  return text
+    .split(/\s+and\s+|,|;|&/i)
+    .map((part) => part.trim().replace(/\s+/g, " "))
+    .filter((part) => /^[A-Za-z][A-Za-z'.-]+(\s+[A-Za-z][A-Za-z'.-]*)+$/.test(part))
+    .map((part) => {
+      const words = part.split(" ");
+      return { first_name: words[0], last_name: words.slice(1).join(" ") };
+    });
+}
+
+export function extractProof(lines: string[]): ExtractedProof {
+  const number = labelled(lines, /policy\s*(?:number|no\.?|#)/)?.split(/\s{2,}/)[0].replace(/[^A-Za-z0-9_-]/g, "") || null;
+  const carrier =
+    labelled(lines, /(?:insurance company|insurer|carrier)/)?.split(/\s{2,}/)[0] ??
+    // Declarations pages head the sheet with the carrier's name in capitals.
+    (lines[0] && /^[A-Z0-9 &.,'-]{3,}$/.test(lines[0]) && !/DECLARATIONS|EVIDENCE|CERTIFICATE/.test(lines[0]) ? titleCase(lines[0]) : null);
+
+  let effective: string | null = null;
+  let expiration: string | null = null;
+  for (const line of lines) {
+    const period = new RegExp(String.raw`${DATE}\s*(?:to|-|–|through|thru)\s*${DATE}`, "i").exec(line);
+    if (period && /period|term|policy/i.test(line)) {
+      effective = isoDate(period, 1);
+      expiration = isoDate(period, 4);
+      break;
+    }
+  }
+  const single = (label: RegExp) => {
+    const value = labelled(lines, label);
+    const m = value ? new RegExp(DATE).exec(value) : null;
+    return m ? isoDate(m, 1) : null;
+  };
+  effective ??= single(/effective\s*date/);
+  expiration ??= single(/expiration\s*date/);
+
+  let liability: number | null = null;
+  for (const line of lines) {
+    if (!/liability/i.test(line) || /additional interest/i.test(line)) continue;
+    const amount = /\$\s?([\d,]+(?:\.\d{2})?)/.exec(line);
+    if (amount) {
+      liability = dollarsToCents(amount[1]);
+      break;
+    }
+  }
+  const insuredText = labelled(lines, /(?:named\s+insured|insured)(?!\s*location)/);
+  return { number, carrier, effective_date: effective, expiration_date: expiration, liability_limit: liability, insureds: insuredText ? names(insuredText) : [] };
+}
+
+function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .split(" ")
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(" ");
+}
+
+export interface ReviewContext {
+  today: string;
+  /** The account's minimum liability in cents; $100,000 when the account sets none. */
+  minimumLiability?: number | null;
+  /** Residents of the unit's current lease. */
+  residents?: Array<{ first_name: string | null; last_name: string | null }>;
+}
+
+export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
+
+/**
+ * The decline reasons the evidence supports (keys of the console's fixed list, readings C-37): r5 expired, r1 liability
+ * below the minimum, r6 no insured matches a resident of the lease. Only what the document states is judged.
+ */
+export function suggestedReasons(proof: ExtractedProof, context: ReviewContext): string[] {
+  const reasons: string[] = [];
+  const minimum = context.minimumLiability ?? DEFAULT_MINIMUM_LIABILITY;
+  if (proof.liability_limit !== null && proof.liability_limit < minimum) reasons.push("r1");
+  if (proof.expiration_date && proof.expiration_date < context.today) reasons.push("r5");
+  const residents = (context.residents ?? []).filter((r) => r.last_name);
+  if (residents.length && proof.insureds.length) {
+    const key = (first: string | null, last: string | null) => `${(first ?? "").toLowerCase()} ${(last ?? "").toLowerCase()}`.trim();
+    const known = new Set(residents.map((r) => key(r.first_name, r.last_name)));
+    if (!proof.insureds.some((i) => known.has(key(i.first_name, i.last_name)))) reasons.push("r6");
+  }
+  return reasons;
+}

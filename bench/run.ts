@@ -1,14 +1,16 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { buildApp } from "../server/app";
+import { localFileStore } from "../server/files/store";
 import { DEMO_LOGINS } from "../server/db/demo-logins";
 import { migrate } from "../server/db/migrate";
 import { seedScale } from "../server/db/seed/scale";
 import { loadEnv } from "../server/env";
 import { ApiClient } from "./client";
 import { benchPolicies } from "./policies";
+import { benchReview } from "./review";
 import { openScratchDatabase } from "./database";
 import { type Measurement, formatTable, measure } from "./measure";
 
@@ -17,7 +19,8 @@ import { type Measurement, formatTable, measure } from "./measure";
  * (embedded, or a scratch database on DATABASE_URL's server), serves the API on 127.0.0.1, and times over real HTTP
  * the Users list (first page, a page deep in the list, a name search, an agent's scoped page), sign-in +
  * validate_token, the policies list (no filter, status + agency, number and name contains-searches), the policy
- * detail and a 100,000-row CSV export (bench/policies.ts). Prints median and p95 per call, the seed time and memory, and writes bench/results/latest.json.
+ * detail and a 100,000-row CSV export (bench/policies.ts), then the DMR list and Policy Review queue over 100,000 items,
+ * a 10 MB PDF upload and assisted extraction (bench/review.ts). Prints median and p95 per call, the seed time and memory, and writes bench/results/latest.json.
  */
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -50,7 +53,8 @@ try {
   });
   const rssAfterSeed = process.memoryUsage().rss;
 
-  const app = await buildApp({ database, env });
+  // Uploads land in a throwaway folder, not in the product's data.
+  const app = await buildApp({ database, env, files: localFileStore(mkdtempSync(join(tmpdir(), "coverdesk-bench-files-"))) });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const api = new ApiClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
   const email = (role: string) => DEMO_LOGINS.find((l) => l.role === role)!.email;
@@ -88,6 +92,8 @@ try {
     const policyExport = await benchPolicies({ app, api, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, admin, run, exportRows: 100_000 });
     console.log(`  policies CSV export: ${policyExport.rows.toLocaleString("en-US")} rows in ${policyExport.seconds} s, RSS ${policyExport.rss_before_mb} → peak ${policyExport.peak_rss_mb} MB`);
 
+    const review = await benchReview({ db: database.db, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, admin, run });
+
     const memory = { rss_after_seed_mb: mb(rssAfterSeed), rss_end_mb: mb(process.memoryUsage().rss), max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) };
     console.log(`\n${formatTable(results)}\n`);
     console.log(`seed: ${(seed.elapsedMs / 1000).toFixed(1)} s for ${policies.toLocaleString("en-US")} policies (${database.kind})`);
@@ -106,6 +112,7 @@ try {
       seed: { seconds: seedSeconds, ...counts },
       users_in_list: total,
       policy_export: policyExport,
+      review,
       memory,
       results,
     };

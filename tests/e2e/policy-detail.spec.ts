@@ -71,7 +71,7 @@ test("an agent opens a rent-guarantee policy and each tab, then edits it: a vali
   await expect(page.getByRole("button", { name: "SAVE" })).toBeEnabled();
   await page.getByRole("button", { name: "SAVE" }).click();
   await expect(page.getByText("Success!")).toBeVisible();
-  await page.getByRole("button", { name: "CLOSE" }).click();
+  await page.getByRole("button", { name: "CLOSE", exact: true }).click();
 
   // The saved values come back after a reload, and History lists the change with its author.
   await page.reload();

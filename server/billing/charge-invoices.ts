@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { CHARGEABLE_INVOICE_STATUSES } from "../../src/domain/policies";
 import type { Db } from "../db/client";
 import { queryRows } from "../lib/list";
-import type { PaymentGateway } from "./gateway";
+import type { ChargeOutcome, PaymentGateway } from "./gateway";
 
 export interface ChargeResultJson {
   invoice: { id: number; total_due: number };
@@ -80,16 +80,16 @@ export async function chargeInvoices(
       continue;
     }
     const [attempts] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM charges WHERE invoice_id = ${id}`);
-    let outcome;
+    let outcome: ChargeOutcome;
     try {
-      outcome = await gateway.charge({ amount, currency: "usd", sourceId: source.source_id, description: `Invoice ${claimed.number}`, idempotencyKey: `invoice-${id}-${attempts.n + 1}` });
+      outcome = await gateway.charge({ amount, currency: "usd", source_id: source.source_id, description: `Invoice ${claimed.number}`, idempotencyKey: `invoice-${id}-${attempts.n + 1}` });
     } catch (error) {
-      outcome = { success: false, status: "failed" as const, chargeId: null, error: error instanceof Error ? error.message : String(error) };
+      outcome = { success: false, status: "failed", error: error instanceof Error ? error.message : String(error) };
     }
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       await tx.execute(sql`INSERT INTO charges (invoice_id, payment_profile_id, amount, status, gateway, gateway_charge_id, error, staff_id)
-        VALUES (${id}, ${source.id}, ${amount}, ${outcome.status}, ${gateway.name}, ${outcome.chargeId}, ${outcome.error}, ${opts.staffId})`);
+        VALUES (${id}, ${source.id}, ${amount}, ${outcome.status}, ${gateway.name}, ${outcome.charge_id ?? null}, ${outcome.error ?? null}, ${opts.staffId})`);
       if (outcome.success) {
         await tx.execute(sql`UPDATE invoices SET status = 'complete', total_received = total_due, updated_at = now() WHERE id = ${id}`);
         await tx.execute(sql`UPDATE line_items SET total_received = total_due, updated_at = now() WHERE invoice_id = ${id}`);
@@ -97,7 +97,7 @@ export async function chargeInvoices(
         await tx.execute(sql`UPDATE invoices SET status = ${claimed.previous}, updated_at = now() WHERE id = ${id}`);
       }
     });
-    results.push({ invoice: { id, total_due: amount }, result: { success: outcome.success, charge_status: outcome.status, error: outcome.error } });
+    results.push({ invoice: { id, total_due: amount }, result: { success: outcome.success, charge_status: outcome.status, error: outcome.error ?? null } });
   }
   // In the order the ids were sent (document 2 section 7).
   return ids.map((id) => results.find((r) => r.invoice.id === id)!);

@@ -5,7 +5,8 @@
 export interface ChargeRequest {
   amount: number;
   currency: "usd";
-  sourceId: string;
+  /** The payment profile's token at the provider. */
+  source_id: string;
   description: string;
   /** The same key twice is one charge at the provider (a retried request never charges twice). */
   idempotencyKey: string;
@@ -14,8 +15,10 @@ export interface ChargeRequest {
 export interface ChargeOutcome {
   success: boolean;
   status: "succeeded" | "failed";
-  chargeId: string | null;
-  error: string | null;
+  /** The provider's id of the charge, when one was made. */
+  charge_id?: string | null;
+  /** Why it failed, as the provider says it ("Your card was declined."). */
+  error?: string | null;
 }
 
 export interface PaymentGateway {

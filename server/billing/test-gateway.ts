@@ -10,8 +10,8 @@ export const DECLINED = "Your card was declined.";
 export const testGateway: PaymentGateway = {
   name: "test",
   async charge(request) {
-    if (request.sourceId.startsWith("tok_decline")) return { success: false, status: "failed", chargeId: null, error: DECLINED };
-    const chargeId = `ch_test_${createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24)}`;
-    return { success: true, status: "succeeded", chargeId, error: null };
+    if (request.source_id.startsWith("tok_decline")) return { success: false, status: "failed", error: DECLINED };
+    const charge_id = `ch_test_${createHash("sha256").update(request.idempotencyKey).digest("hex").slice(0, 24)}`;
+    return { success: true, status: "succeeded", charge_id };
   },
 };

@@ -131,3 +131,68 @@ describe("deciding a request", () => {
     expect(again.json().message).toBe("Policy is already cancelled");
   });
 });
+
+describe("reading a request and the other super-admin actions", () => {
+  const request = (headers: AuthHeaders, changeable_id: number, customized_action: string, cancellation_date = "2026-04-11") =>
+    call("POST", "/v2/staff_account/change_requests/refund", headers, { change_request: { changeable_id, customized_action, cancellation_date } });
+
+  it("shows a request in the caller's scope with the ChangeRequest shape, and 404 outside it", async () => {
+    const { policy } = await boundPolicy(7);
+    const id = (await request(as.staffA, policy.id, "cancel_prorate")).json().id;
+    const res = await call("GET", `/v2/staff_account/change_requests/${id}`, as.staffA);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(
+      ["id", "status", "customized_action", "cancellation_date", "reason", "decline_reason", "refund_amount", "created_at", "updated_at", "decided_at", "changeable", "requestable", "decided_by"].sort(),
+    );
+    expect(res.json()).toMatchObject({
+      id,
+      refund_amount: null,
+      decided_by: null,
+      changeable: { id: policy.id, number: "CR-7", status: "BOUND", policy_type_title: expect.any(String), primary_user_name: "Cara Number7", account: { id: world.accounts.A.id } },
+    });
+    expect((await call("GET", `/v2/staff_account/change_requests/${id}`, as.staffB)).statusCode).toBe(404);
+    expect((await call("PATCH", `/v2/staff_super_admin/change_requests/999999/approve`, as.superAdmin)).statusCode).toBe(404);
+  });
+
+  it("refund_policy cancels with a prorated refund by default and writes the refund without a request", async () => {
+    const { policy } = await boundPolicy(8);
+    const res = await call("PUT", `/v2/staff_super_admin/policies/${policy.id}/refund_policy`, as.superAdmin, { cancellation_date: "2026-04-11" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: policy.id, status: "CANCELLED", cancellation_date: "2026-04-11", cancellation_reason: "insured_request" });
+    expect(await t.database.db.select({ amount: refunds.amount, change_request_id: refunds.change_request_id }).from(refunds).where(eq(refunds.policy_id, policy.id))).toEqual([
+      { amount: 26_500, change_request_id: null },
+    ]);
+  });
+
+  it("cancel_type changes the action of the pending request; 422 when there is none, 403 for staff", async () => {
+    const { policy } = await boundPolicy(9);
+    const id = (await request(as.staffA, policy.id, "cancel_prorate")).json().id;
+    const url = `/v2/staff_super_admin/policies/${policy.id}/cancel_type`;
+    expect((await call("PUT", `/v2/staff_account/policies/${policy.id}/cancel_type`, as.staffA, { customized_action: "cancel_full_refund" })).statusCode).toBe(403);
+    expect((await call("PUT", url, as.superAdmin, { customized_action: "cancel_full_refund" })).statusCode).toBe(200);
+    expect((await call("GET", `/v2/staff_account/change_requests/${id}`, as.staffA)).json().customized_action).toBe("cancel_full_refund");
+    const none = await boundPolicy(10);
+    expect((await call("PUT", `/v2/staff_super_admin/policies/${none.policy.id}/cancel_type`, as.superAdmin, { customized_action: "cancel_prorate" })).statusCode).toBe(422);
+  });
+
+  it("refuses to approve a request of a policy that was cancelled meanwhile, and the request stays pending", async () => {
+    const { policy } = await boundPolicy(11);
+    const id = (await request(as.staffA, policy.id, "cancel_prorate")).json().id;
+    expect((await call("PUT", `/v2/staff_super_admin/policies/${policy.id}/cancel_policy`, as.superAdmin, { cancellation_date: "2026-03-01" })).statusCode).toBe(200);
+    const res = await call("PATCH", `/v2/staff_super_admin/change_requests/${id}/approve`, as.superAdmin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe("Policy is already cancelled");
+    expect((await call("GET", `/v2/staff_account/change_requests/${id}`, as.staffA)).json().status).toBe("awaiting_confirmation");
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.policy_id, policy.id))).toEqual([]);
+  });
+
+  it("two approvals of one policy at once (a prorated and a full request) cancel it once with one refund", async () => {
+    const { policy } = await boundPolicy(12);
+    const prorate = (await request(as.staffA, policy.id, "cancel_prorate")).json().id;
+    const full = (await request(as.staffA, policy.id, "cancel_full_refund")).json().id;
+    const answers = await Promise.all([prorate, full].map((id) => call("PATCH", `/v2/staff_super_admin/change_requests/${id}/approve`, as.superAdmin)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.statusCode === 422)!.json().message).toBe("Policy is already cancelled");
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.policy_id, policy.id))).toHaveLength(1);
+  });
+});

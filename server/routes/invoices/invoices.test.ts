@@ -48,7 +48,8 @@ describe("POST /invoices/charge_multiple", () => {
     const [after] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(after).toMatchObject({ status: "complete", total_received: 2_500 });
     const rows = await t.database.db.select().from(charges).where(eq(charges.invoice_id, invoice.id));
-    expect(rows).toMatchObject([{ status: "succeeded", amount: 2_500, gateway: "test" }]);
+    expect(rows).toMatchObject([{ status: "succeeded", amount: 2_500, gateway: "test", error: null }]);
+    expect(rows[0].gateway_charge_id).toMatch(/^ch_test_/);
   });
 
   it("answers each invoice in the order sent: a declined card, a missing card, a status that cannot be charged, another account", async () => {
@@ -76,8 +77,14 @@ describe("POST /invoices/charge_multiple", () => {
   it("never charges an invoice twice when the same ids are sent twice at once", async () => {
     const invoice = await invoiceFor();
     const [a, b] = await Promise.all([charge(as.staffA, [invoice.id]), charge(as.staffA, [invoice.id])]);
-    const outcomes = [a.json()[0].result.success, b.json()[0].result.success];
-    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    const outcomes = [a.json()[0].result, b.json()[0].result];
+    expect(outcomes.filter((r) => r.success)).toHaveLength(1);
+    // The loser found the invoice claimed (pending) or already paid (complete), and was not charged.
+    const loser = outcomes.find((r) => !r.success);
+    expect(loser.charge_status).toBeNull();
+    expect(loser.error).toMatch(/^This invoice is not eligible for payment, because its status is '(pending|complete)'\.$/);
+    const [after] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(after).toMatchObject({ status: "complete", total_received: 2_500 });
     const succeeded = await t.database.db.select().from(charges).where(eq(charges.invoice_id, invoice.id));
     expect(succeeded.filter((c) => c.status === "succeeded")).toHaveLength(1);
   });

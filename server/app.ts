@@ -9,6 +9,8 @@ import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import { AppError } from "./lib/errors";
 import { parseBracketQuery } from "./lib/query-string";
+import { policyFormRoutes } from "./routes/external/policy-form.routes";
+import { revisionRoutes } from "./routes/external/revisions.routes";
 import { registerSignedInArea } from "./lib/role-routes";
 import { fileRoutes } from "./files/files.routes";
 import { type FileStore, localFileStore } from "./files/store";
@@ -116,6 +118,9 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   registerSignedInArea(app, emailRoutes);
   registerSignedInArea(app, reviewRoutes);
   registerSignedInArea(app, dmrRoutes);
+  registerSignedInArea(app, revisionRoutes);
+  registerSignedInArea(app, policyFormRoutes);
+  registerSignedInArea(app, policyFormRoutes, "/api");
 
   await registerConsole(app, env);
   return app;

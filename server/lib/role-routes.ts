@@ -4,16 +4,17 @@ import { authenticate, authorize, requirePrefix } from "../plugins/auth";
 
 /**
  * Mounts one area's routes under every role prefix (`/v2/staff_agency/users`, …) and unprefixed (`/v2/users`),
- * all behind the session check and the permission table. A prefix that is not the caller's role answers 403.
+ * all behind the session check and the permission table. A prefix that is not the caller's role answers 403. The
+ * review form's calls also answer under `/api` (document 1 section 7).
  */
-export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAsync): void {
+export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAsync, base = "/v2"): void {
   app.register(
     async (scoped) => {
       scoped.addHook("preHandler", authenticate);
       scoped.addHook("preHandler", authorize);
       await scoped.register(area);
     },
-    { prefix: "/v2" },
+    { prefix: base },
   );
   for (const role of ROLES) {
     app.register(
@@ -23,7 +24,7 @@ export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAs
         scoped.addHook("preHandler", authorize);
         await scoped.register(area);
       },
-      { prefix: `/v2/${ROLE_PREFIX[role]}` },
+      { prefix: `${base}/${ROLE_PREFIX[role]}` },
     );
   }
 }

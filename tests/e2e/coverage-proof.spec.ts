@@ -166,7 +166,7 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
 });
 
 test("policy support works the review queue with the keyboard: opens the oldest, declines with digits, accepts the next", async ({ browser }) => {
-  const page = await signedIn(browser, "policy_support", "/dashboard/policy-support");
+  const page = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
   await expect(page.getByRole("heading", { level: 1, name: "Policy Review" })).toBeVisible();
   const queue = page.getByRole("list", { name: "Policy Review" });
   await expect(queue.getByRole("button").first()).toBeVisible();
@@ -197,4 +197,46 @@ test("policy support works the review queue with the keyboard: opens the oldest,
 
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("J: next item");
+});
+
+test("pending updates to a verified proof: the policy page warns, the reviewer sees what changes, declines one and accepts another", async ({ browser }) => {
+  const page = await signedIn(browser, "super_admin", "/dashboard/policy-support?kind=revision");
+  const queue = page.getByRole("list", { name: "Policy Review" });
+  await expect(queue.getByRole("button").first()).toContainText("Pending updates");
+  const first = (await queue.getByRole("button").first().locator(".MuiListItemText-primary").innerText()).trim();
+  const second = (await queue.getByRole("button").nth(1).locator(".MuiListItemText-primary").innerText()).trim();
+
+  // The policy page tells anyone who opens it that updates wait for review.
+  await page.goto("/dashboard/policies/browse");
+  await page.getByLabel("Keyword").fill(second);
+  await page.getByLabel("Keyword").press("Enter");
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+  await page.locator("tbody tr").first().locator("td").first().click();
+  await expect(page.getByText("You have pending updates for this policy, please go to Policy Review dashboard.")).toBeVisible();
+  const policyUrl = page.url();
+
+  await page.goto("/dashboard/policy-support?kind=revision");
+  await queue.getByRole("button").filter({ hasText: first }).click();
+  const changes = page.getByRole("region", { name: "Pending updates" });
+  await expect(changes.getByRole("row").filter({ hasText: "Expiration Date" })).toBeVisible();
+  await expect(page.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
+  await page.getByRole("button", { name: "Decline updates" }).click();
+  const dialog = page.getByRole("dialog", { name: `Decline updates of ${first}` });
+  await dialog.getByLabel("Please upload a full PDF copy of the policy").check();
+  await dialog.getByLabel("Move to next item in queue after submitting").uncheck();
+  await dialog.getByRole("button", { name: "YES, DECLINE" }).click();
+  await expect(page.getByText("Updates have been declined")).toBeVisible();
+  await expect(queue).not.toContainText(first);
+
+  await queue.getByRole("button").filter({ hasText: second }).click();
+  const proposed = (await page.getByRole("region", { name: "Pending updates" }).getByRole("row").filter({ hasText: "Expiration Date" }).locator("td").nth(2).innerText()).trim();
+  await page.getByRole("button", { name: "Accept updates", exact: true }).click();
+  await expect(page.getByText("Updates have been approved")).toBeVisible();
+  await expect(queue).not.toContainText(second);
+
+  // The policy now carries the new term, and the warning is gone.
+  await page.goto(policyUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
+  await expect(page.getByText(proposed).first()).toBeVisible();
+  await expect(page.getByText("You have pending updates for this policy, please go to Policy Review dashboard.")).toHaveCount(0);
 });

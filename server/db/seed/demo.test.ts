@@ -10,6 +10,8 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from "../demo-logins";
 import { localFileStore } from "../../files/store";
 import { type DemoSummary, isEmpty, seedDemo } from "./demo";
 import { selectRows } from "./query";
+import type { QueryValue } from "../../lib/query-string";
+import { parseCoverageProof, validateCoverageProof } from "../../routes/external/external-form";
 
 // One fixed day, so two seedings can be compared column by column.
 const TODAY = new Date("2026-06-15T10:00:00Z");
@@ -70,6 +72,23 @@ describe("demo seed", () => {
             AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.attachable_type = 'Policy' AND d.attachable_id = po.id)`,
     );
     expect(unreviewed.n).toBe(0);
+  });
+
+  it("leaves pending updates to verified proofs, each a valid form with its renewal certificate, submitted by the account's owner", async () => {
+    const rows = await selectRows<{ changes: Record<string, unknown>; status: string; policy_status: string; docs: number; owner: boolean }>(
+      db,
+      sql`SELECT r.changes, r.status, po.status AS policy_status,
+            (SELECT count(*)::int FROM documents d WHERE d.attachable_type = 'PolicyRevision' AND d.attachable_id = r.id) AS docs,
+            (r.submitted_by_id = ac.staff_id) AS owner
+          FROM policy_revisions r JOIN policies po ON po.id = r.policy_id JOIN accounts ac ON ac.id = po.account_id ORDER BY r.id`,
+    );
+    expect(rows).toHaveLength(summary.pending_revisions);
+    expect(summary.pending_revisions).toBe(6);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: "submitted", policy_status: "EXTERNAL_VERIFIED", docs: 1, owner: true });
+      const input = parseCoverageProof({ policy: row.changes as QueryValue });
+      expect(validateCoverageProof(input, { requireAddress: true })).toEqual({});
+    }
   });
 
   it("gives in-system policies their paperwork: quote, application by type, a payment method (some declining), pending cancellation requests", async () => {

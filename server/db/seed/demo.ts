@@ -9,6 +9,7 @@ import type { SeedContext } from "./context";
 import { type Day, dayOf, ymd } from "./days";
 import type { FileStore } from "../../files/store";
 import { seedInvoices } from "./demo-billing";
+import { seedPendingRevisions } from "./demo-revisions";
 import { seedDmrFiles } from "./demo-dmr";
 import { seedPolicyDocuments } from "./demo-documents";
 import { seedCarriers } from "./demo-carriers";
@@ -42,6 +43,7 @@ export interface DemoSummary {
   documents: number;
   dmr_files: number;
   change_requests: number;
+  pending_revisions: number;
 }
 
 const SEED = 20_261_122;
@@ -71,6 +73,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
+    const revisions = await seedPendingRevisions(ctx, files);
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
     const [counts] = await selectRows<{ communities: number; leases: number }>(
@@ -92,6 +95,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
       documents,
       dmr_files: dmrFiles,
       change_requests: paperwork.requests,
+      pending_revisions: revisions,
     };
   });
 }

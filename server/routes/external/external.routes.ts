@@ -5,13 +5,13 @@ import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm } from "./external-form";
+import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
 
 const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) });
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
 
-export const UPLOADED = "Policy has been uploaded";
-export const UPDATED = "Policy has been updated";
+export { UPDATED, UPLOADED } from "./external-messages";
 
 /**
  * Proofs of coverage (document 2 sections 2, 4, 7; reference section 4.3): upload and update as multipart forms with
@@ -36,7 +36,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ValidationError({ id: MESSAGES.required("id") });
     }
     const saved = await saveExternalPolicy(app, caller, input, files);
-    return { message: UPDATED, policy: await loadPolicyDetail(app, caller, saved.id) };
+    return { message: saved.revisionId ? REVISION_SUBMITTED : UPDATED, policy: await loadPolicyDetail(app, caller, saved.id) };
   });
 
   app.post(

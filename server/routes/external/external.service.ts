@@ -12,13 +12,13 @@ import type { Caller } from "../../plugins/auth";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { writeUserUpdate } from "../users/users.service";
 import { type CoverageProofInput, type UploadedFile, validateCoverageProof } from "./external-form";
-import { mailStatusChange } from "./status-mail";
+import { markRevisionApproved, needsRevision, REVIEWERS, submitRevision } from "./revisions.service";
+import { mailRevisionOutcome, mailStatusChange } from "./status-mail";
 
 export const MASTER_TYPE = "You cannot add or update coverage via master policy type";
 export const NUMBER_TAKEN = "has already been taken";
-const REVIEWERS = ["super_admin", "policy_support"];
 
-interface ExternalRow {
+export interface ExternalRow {
   id: number;
   number: string;
   status: string;
@@ -32,7 +32,13 @@ interface ExternalRow {
   expiration_date: string | null;
   cancellation_date: string | null;
   system_data: Record<string, unknown>;
+  unit_id: number | null;
 }
+
+/** The columns of an ExternalRow (alias `po`). */
+export const EXTERNAL_COLUMNS = sql`po.id, po.number, po.status, po.policy_in_system, po.account_id, po.agency_id, po.carrier_id, po.out_of_system_carrier_title,
+  po.policy_type_id, po.effective_date::text, po.expiration_date::text, po.cancellation_date::text, po.system_data,
+  (SELECT pi.insurable_id FROM policy_insurables pi WHERE pi.policy_id = po.id ORDER BY pi."primary" DESC, pi.id LIMIT 1) AS unit_id`;
 
 const where = (conditions: ReturnType<typeof sql>[]) => sql.join(conditions, sql` AND `);
 
@@ -40,9 +46,7 @@ const where = (conditions: ReturnType<typeof sql>[]) => sql.join(conditions, sql
 export async function findExternal(db: Db, caller: Caller, id: number, lock = false): Promise<ExternalRow> {
   const [row] = await queryRows<ExternalRow>(
     db,
-    sql`SELECT po.id, po.number, po.status, po.policy_in_system, po.account_id, po.agency_id, po.carrier_id, po.out_of_system_carrier_title,
-          po.policy_type_id, po.effective_date::text, po.expiration_date::text, po.cancellation_date::text, po.system_data
-        FROM policies po WHERE ${where([sql`po.id = ${id}`, ...policyScopeCondition(caller.scope, caller.user.role)])} ${lock ? sql`FOR UPDATE` : sql``}`,
+    sql`SELECT ${EXTERNAL_COLUMNS} FROM policies po WHERE ${where([sql`po.id = ${id}`, ...policyScopeCondition(caller.scope, caller.user.role)])} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
   if (!row) throw new NotFoundError("Policy not found");
   if (row.policy_in_system) throw new ValidationError({ policy: "In-system policies are not changed through the coverage-proof form" }, "In-system policies are not changed through the coverage-proof form");
@@ -51,7 +55,9 @@ export async function findExternal(db: Db, caller: Caller, id: number, lock = fa
 
 /** The account (in scope), policy type, unit and carrier the form names, checked against each other. */
 async function resolveReferences(db: Db, caller: Caller, input: CoverageProofInput, errors: Record<string, string>) {
-  const accountScope = scopeConditions(caller.scope, { account: (aid) => sql`a.id = ${aid}`, agencies: (ids) => sql`a.agency_id IN (${ids})` });
+  // Policy support reviews proofs of every account (reference section 2.2), so any account is theirs to name.
+  const accountScope =
+    caller.user.role === "policy_support" ? [] : scopeConditions(caller.scope, { account: (aid) => sql`a.id = ${aid}`, agencies: (ids) => sql`a.agency_id IN (${ids})` });
   const [account] = input.account_id
     ? await queryRows<{ id: number; agency_id: number }>(db, sql`SELECT a.id, a.agency_id FROM accounts a WHERE ${where([sql`a.id = ${input.account_id}`, ...accountScope])}`)
     : [];
@@ -112,6 +118,13 @@ async function attachFiles(tx: Db, policyId: number, files: UploadedFile[]) {
 export interface SaveResult {
   id: number;
   created: boolean;
+  /** Set when the save became a pending revision instead of changing the policy. */
+  revisionId?: number;
+}
+
+export interface SaveOptions {
+  /** Approving this pending revision: it is marked approved and its certificates move to the policy, in the same transaction. */
+  approveRevisionId?: number;
 }
 
 /**
@@ -119,7 +132,7 @@ export interface SaveResult {
  * reviewers (super admin, policy support) choose the review status on an existing policy; a new upload takes the
  * form's (verified by default). Files already streamed to the store are removed again if anything is refused.
  */
-export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, input: CoverageProofInput, files: UploadedFile[]): Promise<SaveResult> {
+export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, input: CoverageProofInput, files: UploadedFile[], opts: SaveOptions = {}): Promise<SaveResult> {
   let committed = false;
   try {
     const existing = input.id ? await findExternal(app.db, caller, input.id) : null;
@@ -129,6 +142,15 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const reviewer = REVIEWERS.includes(caller.user.role);
+    if (existing && needsRevision(caller.user.role, existing.status)) {
+      const revisionId = await app.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await findExternal(tx, caller, existing.id, true);
+        return submitRevision(tx, caller, existing.id, input, files);
+      });
+      committed = true;
+      return { id: existing.id, created: false, revisionId };
+    }
     const status = existing && !reviewer ? existing.status : (input.status ?? (existing ? existing.status : "EXTERNAL_VERIFIED"));
     const reasons = status === "EXTERNAL_REJECTED" ? (input.system_data.rejection_reasons ?? (existing?.system_data.rejection_reasons as string[] | undefined) ?? []) : undefined;
     if (status === "EXTERNAL_REJECTED" && (!reasons || reasons.length === 0)) throw new ValidationError({ rejection_reasons: "Please select decline reasons" }, "Please select decline reasons");
@@ -176,7 +198,8 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
       await saveInsureds(tx, policyId, input);
       await saveCoverages(tx, policyId, input);
       await attachFiles(tx, policyId, files);
-      const before = existing ? { ...existing, system_data: undefined, id: undefined, policy_in_system: undefined } : {};
+      if (opts.approveRevisionId) await markRevisionApproved(tx, caller, policyId, opts.approveRevisionId, reasons);
+      const before = existing ? { ...existing, system_data: undefined, id: undefined, policy_in_system: undefined, unit_id: undefined } : {};
       await recordHistory(tx, {
         type: "Policy",
         id: policyId,
@@ -186,13 +209,16 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
         changes: {
           ...diffChanges(before, values),
           ...(files.length ? { documents: { previous_value: null, new_value: files.map((f) => f.filename).join(", ") } } : {}),
+          ...(opts.approveRevisionId ? { revision: { previous_value: "submitted", new_value: "approved" } } : {}),
         },
       });
       return policyId;
     });
     committed = true;
-    await recomputeCoverage(app.db, [refs.unitId!]);
+    if (existing) await releaseClaim(app.db, "Policy", id);
+    await recomputeCoverage(app.db, [...new Set([refs.unitId!, ...(existing?.unit_id ? [existing.unit_id] : [])])]);
     if (!existing || existing.status !== status) await mailStatusChange(app, id, reasons);
+    else if (opts.approveRevisionId) await mailRevisionOutcome(app, id, "approved");
     return { id, created: !existing };
   } catch (error) {
     if (!committed) await Promise.all(files.map((f) => app.files.remove(f.key)));

@@ -131,7 +131,7 @@ describe("number check, update, decisions", () => {
     expect(hidden.policy.id).toBeNull();
   });
 
-  it("updates users, coverages and keeps the status for non-reviewers; requires the primary's address on edit", async () => {
+  it("a non-reviewer's edit of a verified proof is checked like any edit (the primary's address required) and waits for review", async () => {
     const [policy] = await t.database.db.select().from(policies).where(eq(policies.number, "EXT-100"));
     const edit = (over: Record<string, string>) => {
       const body = form({ ...fields("EXT-100"), "policy[id]": String(policy.id), ...over });
@@ -156,11 +156,13 @@ describe("number check, update, decisions", () => {
       ),
     );
     const saved = await t.app.inject({ method: "POST", url: "/v2/staff_account/policies/external/update", headers: { ...as.staffA, ...good.headers }, payload: good.payload });
+    // The policy is verified and staff is no reviewer: the change waits for review, the policy stays as it was.
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().policy.status).toBe("EXTERNAL_VERIFIED");
-    expect(saved.json().policy.users).toHaveLength(1);
-    expect(saved.json().policy.policy_coverages.coverage_limits[0].limit).toBe(30_000_000);
-    expect((await t.database.db.select().from(policyUsers).where(eq(policyUsers.policy_id, policy.id))).length).toBe(1);
+    expect(saved.json().message).toBe("Your updates have been submitted for review");
+    expect(saved.json().policy).toMatchObject({ status: "EXTERNAL_VERIFIED", latest_submitted_revision: { id: expect.any(Number) } });
+    expect(saved.json().policy.users).toHaveLength(2);
+    expect(saved.json().policy.policy_coverages.coverage_limits[0].limit).toBe(10_000_000);
+    expect((await t.database.db.select().from(policyUsers).where(eq(policyUsers.policy_id, policy.id))).length).toBe(2);
   });
 
   it("declines with reasons (reviewers only): status, reasons kept, history, the account mailed; accept reverses it", async () => {

@@ -9,12 +9,20 @@ const LABEL: Record<string, string> = {
   CANCELLED: "cancelled (the policy lapsed)",
 };
 
+interface MailContext {
+  number: string;
+  status: string;
+  account: string | null;
+  to: string | null;
+  customer: string | null;
+}
+
 /**
- * Tells the property manager a proof of coverage changed status (reference section 4.3), reasons included; sent to
- * the account's contact email, else its owner's or first property manager's, else the agency owner's. Recorded in Email History either way.
+ * The policy and whom to tell about it: the account's contact email, else its owner's or first property manager's,
+ * else the agency owner's.
  */
-export async function mailStatusChange(app: FastifyInstance, policyId: number, reasons?: string[]): Promise<void> {
-  const [row] = await queryRows<{ number: string; status: string; account: string | null; to: string | null; customer: string | null }>(
+async function mailContext(app: FastifyInstance, policyId: number): Promise<MailContext | undefined> {
+  const [row] = await queryRows<MailContext>(
     app.db,
     sql`SELECT po.number, po.status, ac.title AS account,
           coalesce(ac.contact_info->>'contact_email', (SELECT s.email FROM staffs s WHERE s.id = ac.staff_id),
@@ -26,10 +34,24 @@ export async function mailStatusChange(app: FastifyInstance, policyId: number, r
         FROM policies po LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id
         WHERE po.id = ${policyId}`,
   );
+  return row;
+}
+
+const subjectOf = (row: MailContext) => `The proof of coverage ${row.number}${row.customer ? ` of ${row.customer}` : ""}${row.account ? ` (${row.account})` : ""}`;
+const reasonLines = (reasons?: string[]) => (reasons?.length ? ["", "Reasons:", ...reasons.map((r) => `- ${r}`)] : []);
+
+/** Tells the property manager a proof of coverage changed status (reference section 4.3), reasons included; recorded in Email History either way. */
+export async function mailStatusChange(app: FastifyInstance, policyId: number, reasons?: string[]): Promise<void> {
+  const row = await mailContext(app, policyId);
   if (!row?.to || !LABEL[row.status]) return;
-  const lines = [
-    `The proof of coverage ${row.number}${row.customer ? ` of ${row.customer}` : ""}${row.account ? ` (${row.account})` : ""} is now ${LABEL[row.status]}.`,
-    ...(reasons?.length ? ["", "Reasons:", ...reasons.map((r) => `- ${r}`)] : []),
-  ];
+  const lines = [`${subjectOf(row)} is now ${LABEL[row.status]}.`, ...reasonLines(reasons)];
   await app.mailer.send({ to: row.to, subject: `Policy ${row.number} ${LABEL[row.status]}`, text: lines.join("\n"), template: "external_policy_status", related: { type: "Policy", id: policyId } });
+}
+
+/** Tells the property manager whether the updates they submitted to a verified proof were taken (issue 4 part 2). */
+export async function mailRevisionOutcome(app: FastifyInstance, policyId: number, outcome: "approved" | "declined", reasons?: string[]): Promise<void> {
+  const row = await mailContext(app, policyId);
+  if (!row?.to) return;
+  const lines = [`The updates submitted for ${subjectOf(row).replace(/^The /, "the ")} were ${outcome}.`, ...reasonLines(reasons)];
+  await app.mailer.send({ to: row.to, subject: `Updates to policy ${row.number} ${outcome}`, text: lines.join("\n"), template: "policy_revision_outcome", related: { type: "Policy", id: policyId } });
 }

@@ -117,7 +117,9 @@ export function policyListQuery(scope: Scope, role: Role): ListQuery {
                                           WHEN parent.id IS NOT NULL THEN json_build_object('id', parent.id, 'title', parent.title) END)
          FROM policy_insurables pi JOIN insurables unit ON unit.id = pi.insurable_id
          LEFT JOIN insurables parent ON parent.id = unit.insurable_id
-        WHERE pi.policy_id = po.id ORDER BY pi."primary" DESC, pi.id LIMIT 1) AS primary_insurable`,
+        WHERE pi.policy_id = po.id ORDER BY pi."primary" DESC, pi.id LIMIT 1) AS primary_insurable,
+      (SELECT json_build_object('id', r.id, 'created_at', r.created_at) FROM policy_revisions r
+        WHERE r.policy_id = po.id AND r.status = 'submitted' ORDER BY r.id DESC LIMIT 1) AS latest_submitted_revision`,
     from: sql`policies po
       JOIN policy_types pt ON pt.id = po.policy_type_id
       LEFT JOIN accounts ac ON ac.id = po.account_id
@@ -151,6 +153,7 @@ export interface PolicyListRow {
     parent_building: { id: number; title: string } | null;
     parent_community: { id: number; title: string } | null;
   } | null;
+  latest_submitted_revision: { id: number; created_at: string } | null;
 }
 
 const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
@@ -165,7 +168,5 @@ export function policyRowJson(row: PolicyListRow) {
     primary_user: primary_user ? { id: primary_user.id, email: primary_user.email, full_name: primary_user.full_name } : null,
     updated_at: iso(row.updated_at),
     created_at: iso(row.created_at),
-    // Pending revisions come with the review issue (4); until then no policy has one.
-    latest_submitted_revision: null,
   };
 }

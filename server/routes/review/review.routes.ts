@@ -10,6 +10,13 @@ import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
 import { findExternal } from "../external/external.service";
 
+const PENDING_REVISION_SINCE = sql`(SELECT min(r.created_at) FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted')`;
+const HAS_PENDING_REVISION = sql`EXISTS (SELECT 1 FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted')`;
+// A revision's own certificate when it brought one, else the policy's first.
+const QUEUE_DOCUMENT = sql`(SELECT d FROM documents d WHERE (d.attachable_type = 'Policy' AND d.attachable_id = po.id)
+    OR (d.attachable_type = 'PolicyRevision' AND d.attachable_id = (SELECT max(r.id) FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted'))
+  ORDER BY (d.attachable_type = 'PolicyRevision') DESC, d.id LIMIT 1)`;
+
 const spec: ListSpec = {
   filters: {
     account_id: { type: "int", column: sql`po.account_id` },
@@ -17,7 +24,8 @@ const spec: ListSpec = {
     status: { type: "text", column: sql`po.status` },
     created_at: { type: "timestamp", column: sql`po.created_at` },
   },
-  sorts: { created_at: sql`po.created_at`, updated_at: sql`po.updated_at`, number: sql`po.number` },
+  // A pending revision waits since it was submitted, a proof since it was uploaded.
+  sorts: { created_at: sql`coalesce(${PENDING_REVISION_SINCE}, po.created_at)`, updated_at: sql`po.updated_at`, number: sql`po.number` },
   // Oldest first: the queue is worked from the back (issue 4, Policy Review).
   defaultSort: { column: "created_at", direction: "asc" },
   tieBreaker: sql`po.id`,
@@ -31,8 +39,8 @@ interface QueueRow {
   account: { id: number; title: string } | null;
   agency: { id: number; title: string } | null;
   customer: string | null;
-  document_id: number | null;
-  document_name: string | null;
+  document: { id: number; filename: string } | null;
+  revision: { id: number; created_at: string } | null;
   claimed_by: { id: number; name: string; expires_at: string } | null;
 }
 
@@ -46,9 +54,14 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/review_queue/list", { config: access("list"), schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request) => {
     requireCaller(request);
     const body = request.body as QueryObject;
-    const { search: rawSearch, ...filter } = (body.filter ?? {}) as QueryObject;
-    const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: { status: "EXTERNAL_UNVERIFIED", ...filter } as QueryObject }, spec, { defaultPer: 50 });
+    const { search: rawSearch, kind, ...filter } = (body.filter ?? {}) as QueryObject;
+    const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: filter as QueryObject }, spec, { defaultPer: 50 });
     const where = [sql`po.policy_in_system = false`];
+    // Proofs awaiting review and policies with pending updates (readings C-28); `kind` narrows to one, a status filter replaces the first.
+    const awaiting = filter.status ? sql`true` : sql`po.status = 'EXTERNAL_UNVERIFIED'`;
+    if (kind === "revision") where.push(HAS_PENDING_REVISION);
+    else if (kind === "proof") where.push(awaiting);
+    else where.push(sql`(${awaiting} OR ${HAS_PENDING_REVISION})`);
     const search = typeof rawSearch === "string" ? rawSearch.trim() : "";
     if (search) {
       where.push(sql`(lower(po.number) LIKE ${likePattern(search)} OR po.id IN (SELECT pu.policy_id FROM policy_users pu
@@ -63,8 +76,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           (SELECT coalesce(p.full_name, u.email) FROM policy_users pu JOIN users u ON u.id = pu.user_id
              LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
            WHERE pu.policy_id = po.id ORDER BY pu."primary" DESC, pu.id LIMIT 1) AS customer,
-          (SELECT d.id FROM documents d WHERE d.attachable_type = 'Policy' AND d.attachable_id = po.id ORDER BY d.id LIMIT 1) AS document_id,
-          (SELECT d.filename FROM documents d WHERE d.attachable_type = 'Policy' AND d.attachable_id = po.id ORDER BY d.id LIMIT 1) AS document_name,
+          (SELECT json_build_object('id', (q.d).id, 'filename', (q.d).filename) FROM (SELECT ${QUEUE_DOCUMENT} AS d) q WHERE q.d IS NOT NULL) AS document,
+          (SELECT json_build_object('id', r.id, 'created_at', r.created_at) FROM policy_revisions r
+            WHERE r.policy_id = po.id AND r.status = 'submitted' ORDER BY r.id DESC LIMIT 1) AS revision,
           (SELECT json_build_object('id', s.id, 'name', coalesce(p.full_name, s.email), 'expires_at', c.expires_at)
              FROM review_claims c JOIN staffs s ON s.id = c.staff_id LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
             WHERE c.item_type = 'Policy' AND c.item_id = po.id AND c.expires_at > now()) AS claimed_by`,
@@ -74,10 +88,10 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       params,
     );
-    const rows = result.rows.map(({ document_id, document_name, ...row }) => ({
+    const rows = result.rows.map(({ document, ...row }) => ({
       ...row,
-      kind: "proof" as const,
-      document: document_id ? { id: document_id, filename: document_name, url: signDocumentLink(document_id, app.env.FILES_SECRET) } : null,
+      kind: row.revision ? ("revision" as const) : ("proof" as const),
+      document: document ? { ...document, url: signDocumentLink(document.id, app.env.FILES_SECRET) } : null,
     }));
     return listEnvelope(result, rows);
   });
@@ -88,7 +102,9 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     const policy = await findExternal(app.db, caller, request.params.id);
     const [doc] = await queryRows<{ storage_key: string }>(
       app.db,
-      sql`SELECT storage_key FROM documents WHERE attachable_type = 'Policy' AND attachable_id = ${policy.id} AND content_type = 'application/pdf' ORDER BY id LIMIT 1`,
+      sql`SELECT d.storage_key FROM documents d WHERE d.content_type = 'application/pdf' AND ((d.attachable_type = 'Policy' AND d.attachable_id = ${policy.id})
+            OR (d.attachable_type = 'PolicyRevision' AND d.attachable_id IN (SELECT r.id FROM policy_revisions r WHERE r.policy_id = ${policy.id} AND r.status = 'submitted')))
+          ORDER BY (d.attachable_type = 'PolicyRevision') DESC, d.id LIMIT 1`,
     );
     if (!doc) return { text_found: false, fields: null, suggested_reasons: [] };
     return assistReview(app, doc.storage_key, { policyId: policy.id, accountId: policy.account_id });
@@ -97,7 +113,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Opening an item claims it (or renews the caller's claim); someone else's live claim answers 409 with their name.
   app.post(
     "/review_queue/claims",
-    { config: access("edit"), schema: { body: z.object({ kind: z.enum(["proof"]).default("proof"), id: z.coerce.number().int().positive() }) } },
+    { config: access("edit"), schema: { body: z.object({ kind: z.enum(["proof", "revision"]).default("proof"), id: z.coerce.number().int().positive() }) } },
     async (request) => {
       const caller = requireCaller(request);
       await findExternal(app.db, caller, request.body.id);

@@ -14,12 +14,14 @@ import {
   List,
   ListItemButton,
   ListItemText,
+  MenuItem,
   Paper,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useSearchParams } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { SNACK_SHORT } from "../../domain/constants";
 import { formatLongDate } from "../../domain/format";
@@ -31,15 +33,27 @@ import { serverMessage } from "../../resources/policies/show/useApi";
 import type { Assistance } from "../../resources/policies/coverage-proof/coverageProofRules";
 import { DeclineDialog } from "./DeclineDialog";
 import { DECLINE_REASON_KEYS, type DeclineReasonKey } from "./declineReasons";
-import { type QueueItem, neighbour, shortcutFor } from "./reviewQueue";
+import { RevisionChanges } from "./RevisionChanges";
+import { type Decision, QUEUE_KINDS, type QueueItem, type QueueKind, decisionRequest, neighbour, shortcutFor } from "./reviewQueue";
 
 const PdfViewer = lazy(() => import("../dmr/PdfViewer"));
 const k = (key: string) => `app.review.${key}`;
 
+/** What each decision says once done, and the decline dialog's title for those that take reasons. */
+const DONE: Record<string, Record<Decision, string>> = {
+  proof: { accept: k("accepted"), decline: k("declined"), accept_reject: k("declined"), archive: k("declined") },
+  revision: { accept: k("updates.accepted"), decline: k("updates.declined"), accept_reject: k("updates.accepted"), archive: k("updates.archived") },
+};
+const DIALOG_TITLE: Record<string, Record<Exclude<Decision, "accept">, string>> = {
+  proof: { decline: k("decline_title"), accept_reject: k("decline_title"), archive: k("decline_title") },
+  revision: { decline: k("updates.decline_title"), accept_reject: k("updates.accept_reject_title"), archive: k("updates.archive_title") },
+};
+
 /**
- * Policy Review (`/dashboard/policy-support`; issue 4 part 3): proofs of coverage awaiting review, oldest first. Opening
- * one claims it, shows its certificate beside the coverage-proof form, and offers Accept and Decline; after a decision
- * the next item opens. J/K move, A accepts, D declines, digits tick reasons, ? shows the keys.
+ * Policy Review (`/dashboard/policy-support`; issue 4 part 3): proofs of coverage awaiting review and verified proofs
+ * with pending updates, oldest first. Opening one claims it, shows its certificate beside the coverage-proof form (and
+ * for updates, what they would change), and offers its decisions; after a decision the next item opens. J/K move, A
+ * accepts, D declines, digits tick reasons, ? shows the keys.
  */
 export function PolicyReviewPage() {
   const translate = useTranslate();
@@ -47,12 +61,16 @@ export function PolicyReviewPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { user } = useCurrentUser();
   const [search, setSearch] = useState("");
+  // Which items the queue shows (all, proofs, pending updates), kept in the address so a link or reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const kind = (QUEUE_KINDS as readonly string[]).includes(params.get("kind") ?? "") ? (params.get("kind") as QueueKind) : "all";
   const [items, setItems] = useState<QueueItem[]>([]);
   const [loading, setLoading] = useState(true);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [policy, setPolicy] = useState<PolicyDetail | null>(null);
   const [takenBy, setTakenBy] = useState<string | null>(null);
-  const [declining, setDeclining] = useState(false);
+  // The decision waiting for its reasons in the decline dialog, if any.
+  const [declining, setDeclining] = useState<Exclude<Decision, "accept"> | null>(null);
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [suggested, setSuggested] = useState<DeclineReasonKey[]>([]);
@@ -60,19 +78,22 @@ export function PolicyReviewPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { json } = await dataProvider.request<{ data: QueueItem[] }>("/review_queue/list", { method: "POST", body: { filter: search.trim() ? { search: search.trim() } : {}, pagination: { page: 1, per: 100 } } });
+      const { json } = await dataProvider.request<{ data: QueueItem[] }>("/review_queue/list", { method: "POST", body: { filter: { ...(search.trim() ? { search: search.trim() } : {}), ...(kind === "all" ? {} : { kind }) }, pagination: { page: 1, per: 100 } } });
       setItems(json.data);
     } catch {
       setItems([]);
     } finally {
       setLoading(false);
     }
-  }, [dataProvider, search]);
+  }, [dataProvider, search, kind]);
 
   useEffect(() => {
     const timer = setTimeout(() => void load(), 300);
     return () => clearTimeout(timer);
   }, [load]);
+
+  const selected = useMemo(() => items.find((i) => i.id === selectedId) ?? null, [items, selectedId]);
+  const selectedKind = selected?.kind ?? "proof";
 
   // Opening an item claims it and loads the policy for the form.
   useEffect(() => {
@@ -80,7 +101,7 @@ export function PolicyReviewPage() {
     let live = true;
     setPolicy(null);
     setTakenBy(null);
-    dataProvider.request("/review_queue/claims", { method: "POST", body: { kind: "proof", id: selectedId } }).catch((error) => live && setTakenBy(serverMessage(error) ?? translate(k("failure"))));
+    dataProvider.request("/review_queue/claims", { method: "POST", body: { kind: selectedKind, id: selectedId } }).catch((error) => live && setTakenBy(serverMessage(error) ?? translate(k("failure"))));
     setSuggested([]);
     dataProvider
       .request<PolicyDetail>(`/policies/${selectedId}`)
@@ -94,12 +115,12 @@ export function PolicyReviewPage() {
     return () => {
       live = false;
     };
-  }, [selectedId, dataProvider, translate]);
+  }, [selectedId, selectedKind, dataProvider, translate]);
 
-  const selected = useMemo(() => items.find((i) => i.id === selectedId) ?? null, [items, selectedId]);
   const move = useCallback((step: 1 | -1) => setSelectedId((id) => neighbour(items, id, step)), [items]);
 
-  const decided = (messageKey: string, next: boolean) => {
+  const decided = (decision: Decision, next: boolean) => {
+    const messageKey = DONE[selectedKind][decision];
     notify(messageKey, { type: "success", autoHideDuration: SNACK_SHORT });
     const following = neighbour(items, selectedId, 1);
     setItems((list) => list.filter((i) => i.id !== selectedId));
@@ -107,11 +128,12 @@ export function PolicyReviewPage() {
   };
 
   const accept = async () => {
-    if (!selectedId || busy || takenBy) return;
+    if (!selected || busy || takenBy) return;
     setBusy(true);
     try {
-      await dataProvider.request("/policies/external/accept", { method: "POST", body: { policy: { id: selectedId } } });
-      decided(k("accepted"), true);
+      const call = decisionRequest(selected, "accept");
+      await dataProvider.request(call.path, { method: "POST", body: call.body });
+      decided("accept", true);
     } catch (error) {
       notify(serverMessage(error) ?? k("failure"), { type: "error", autoHideDuration: SNACK_SHORT });
     } finally {
@@ -119,12 +141,14 @@ export function PolicyReviewPage() {
     }
   };
 
-  const decline = async (reasons: string[], moveNext: boolean) => {
+  const decline = async (decision: Exclude<Decision, "accept">, reasons: string[], moveNext: boolean) => {
+    if (!selected) return;
     setBusy(true);
     try {
-      await dataProvider.request("/policies/external/decline", { method: "POST", body: { policy: { id: selectedId, status: "EXTERNAL_REJECTED", system_data: { rejection_reasons: reasons } } } });
-      setDeclining(false);
-      decided(k("declined"), moveNext);
+      const call = decisionRequest(selected, decision, reasons);
+      await dataProvider.request(call.path, { method: "POST", body: call.body });
+      setDeclining(null);
+      decided(decision, moveNext);
     } catch (error) {
       notify(serverMessage(error) ?? k("failure"), { type: "error", autoHideDuration: SNACK_SHORT });
     } finally {
@@ -144,7 +168,7 @@ export function PolicyReviewPage() {
       else if (action === "previous") move(-1);
       else if (action === "help") setHelp((h) => !h);
       else if (action === "accept") void accept();
-      else if (action === "decline" && selectedId && !takenBy) setDeclining(true);
+      else if (action === "decline" && selectedId && !takenBy) setDeclining("decline");
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -165,6 +189,21 @@ export function PolicyReviewPage() {
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "320px 1fr" }, gap: 2, alignItems: "start" }}>
         <Paper sx={{ p: 1 }}>
           <TextField fullWidth size="small" label={translate(k("search"))} value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }} />
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label={translate(k("kind.label"))}
+            value={kind}
+            onChange={(e) => setParams(e.target.value === "all" ? {} : { kind: e.target.value }, { replace: true })}
+            sx={{ mb: 1 }}
+          >
+            {QUEUE_KINDS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(k(`kind.${value}`))}
+              </MenuItem>
+            ))}
+          </TextField>
           {loading && items.length === 0 ? (
             <CircularProgress size={24} sx={{ m: 2 }} />
           ) : items.length === 0 ? (
@@ -179,7 +218,8 @@ export function PolicyReviewPage() {
                     primary={item.number}
                     secondary={
                       <>
-                        {[item.customer, item.account?.title, formatLongDate(item.created_at)].filter(Boolean).join(" · ")}
+                        {[item.customer, item.account?.title, formatLongDate(item.revision?.created_at ?? item.created_at)].filter(Boolean).join(" · ")}
+                        {item.kind === "revision" && <Chip component="span" size="small" color="info" label={translate(k("pending_updates"))} sx={{ ml: 1 }} />}
                         {item.claimed_by && item.claimed_by.id !== user?.id && (
                           <Chip component="span" size="small" color="warning" label={translate(k("taken"), { name: item.claimed_by.name })} sx={{ ml: 1 }} />
                         )}
@@ -203,11 +243,21 @@ export function PolicyReviewPage() {
                 <Button onClick={() => move(-1)}>{translate(k("previous"))}</Button>
                 <Button onClick={() => move(1)}>{translate(k("next"))}</Button>
                 <Button variant="contained" color="success" disabled={busy || Boolean(takenBy)} onClick={() => void accept()}>
-                  {translate(k("accept"))}
+                  {translate(selected.kind === "revision" ? k("updates.accept") : k("accept"))}
                 </Button>
-                <Button variant="contained" color="error" disabled={busy || Boolean(takenBy)} onClick={() => setDeclining(true)}>
-                  {translate(k("decline"))}
+                {selected.kind === "revision" && (
+                  <Button variant="outlined" color="warning" disabled={busy || Boolean(takenBy)} onClick={() => setDeclining("accept_reject")}>
+                    {translate(k("updates.accept_reject"))}
+                  </Button>
+                )}
+                <Button variant="contained" color="error" disabled={busy || Boolean(takenBy)} onClick={() => setDeclining("decline")}>
+                  {translate(selected.kind === "revision" ? k("updates.decline") : k("decline"))}
                 </Button>
+                {selected.kind === "revision" && (
+                  <Button variant="outlined" disabled={busy || Boolean(takenBy)} onClick={() => setDeclining("archive")}>
+                    {translate(k("updates.archive"))}
+                  </Button>
+                )}
               </Box>
               {suggested.length > 0 && (
                 <Alert severity="info" sx={{ mb: 1 }}>
@@ -230,6 +280,7 @@ export function PolicyReviewPage() {
                   )}
                 </Box>
                 <Box sx={{ maxHeight: "70vh", overflow: "auto" }}>
+                  {selected.kind === "revision" && selected.revision && <RevisionChanges key={selected.revision.id} policyId={selected.id} revisionId={selected.revision.id} />}
                   {policy && policy.id === selected.id ? (
                     <CoverageProofForm key={policy.id} role={user?.role} policy={policy} initial={valuesFromPolicy(policy)} onSaved={() => void load()} />
                   ) : (
@@ -243,12 +294,12 @@ export function PolicyReviewPage() {
       </Box>
       {declining && selected && (
         <DeclineDialog
-          title={translate(k("decline_title"), { number: selected.number })}
+          title={translate(DIALOG_TITLE[selected.kind][declining], { number: selected.number })}
           nextItemExists={neighbour(items, selectedId, 1) !== selectedId}
           busy={busy}
           initialReasons={suggested}
-          onCancel={() => setDeclining(false)}
-          onDecline={(reasons, moveNext) => void decline(reasons, moveNext)}
+          onCancel={() => setDeclining(null)}
+          onDecline={(reasons, moveNext) => void decline(declining, reasons, moveNext)}
         />
       )}
       <Dialog open={help} onClose={() => setHelp(false)}>

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { documentJson, documentsOf } from "../../files/documents";
+import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams } from "../../jobs/decline-expired-proofs";
+import { ValidationError } from "../../lib/errors";
+import type { QueryObject } from "../../lib/query-string";
+import { requireCaller } from "../../plugins/auth";
+import { loadPolicyDetail } from "../policies/policy-detail";
+import { parseCoverageProof, validateCoverageProof } from "./external-form";
+import { compareProofs, loadFormData } from "./form-data";
+import { approveRevision, closeRevision, editRevision, findRevision } from "./revisions.service";
+
+const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
+const ids = z.object({ id: z.coerce.number().int().positive(), revId: z.union([z.literal("latest"), z.coerce.number().int().positive()]) });
+const review = { access: { resource: "policies", action: "review" } };
+
+export const REVISION_APPROVED = "Updates have been approved";
+export const REVISION_DECLINED = "Updates have been declined";
+export const REVISION_ARCHIVED = "Updates have been archived";
+export const DECLINATION_SCHEDULED = "Declination job has been scheduled";
+
+/**
+ * Pending revisions of verified proofs (document 2 sections 4 and 7, issue 4 part 2): read with what they would
+ * change, approve (optionally rejecting the policy), decline or archive with reasons, edit before deciding; the
+ * `updates/*` calls act on the policy's pending revision; and the declination job for expired proofs.
+ */
+export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids } }, async (request) => {
+    const caller = requireCaller(request);
+    const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
+    const current = await loadFormData(app.db, caller, request.params.id);
+    const docs = await documentsOf(app.db, { type: "PolicyRevision", id: revision.id });
+    return {
+      ...revision,
+      diff: await compareProofs(app.db, current, revision.changes),
+      documents: docs.map((d) => documentJson(d, app.env.FILES_SECRET)),
+    };
+  });
+
+  app.post(
+    "/policies/:id/policy_revisions/:revId/approve",
+    {
+      config: review,
+      schema: {
+        params: ids,
+        body: z
+          .object({ override_policy_status: z.enum(["rejected"]).optional(), system_data: z.object({ rejection_reasons: reasons }).optional() })
+          .refine((b) => !b.override_policy_status || b.system_data, { message: "Please select decline reasons", path: ["rejection_reasons"] })
+          .default({}),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { override_policy_status, system_data } = request.body;
+      await approveRevision(app, caller, request.params.id, request.params.revId, { rejectWith: override_policy_status ? system_data?.rejection_reasons : undefined });
+      return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, request.params.id) };
+    },
+  );
+
+  app.post(
+    "/policies/:id/policy_revisions/:revId/decline",
+    { config: review, schema: { params: ids, body: z.object({ system_data: z.object({ rejection_reasons: reasons }), archive: z.boolean().default(false) }) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
+      const outcome = request.body.archive ? "archived" : "declined";
+      await closeRevision(app, caller, request.params.id, revision.id, outcome, request.body.system_data.rejection_reasons);
+      return { message: outcome === "archived" ? REVISION_ARCHIVED : REVISION_DECLINED, policy: await loadPolicyDetail(app, caller, request.params.id) };
+    },
+  );
+
+  app.patch(
+    "/policies/:id/policy_revisions/:revId",
+    { config: review, schema: { params: ids, body: z.object({ policy_revision: z.record(z.string(), z.any()) }) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
+      const input = parseCoverageProof({ policy: { ...(revision.changes as unknown as QueryObject), ...(request.body.policy_revision as QueryObject), id: String(revision.policy_id) } });
+      const errors = validateCoverageProof(input, { requireAddress: true });
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      await editRevision(app, caller, revision, input);
+      return findRevision(app.db, caller, request.params.id, revision.id);
+    },
+  );
+
+  const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }).passthrough() });
+
+  // Accept the pending updates; with status EXTERNAL_REJECTED and reasons, accept them but decline the policy.
+  app.post(
+    "/policies/updates/accept",
+    {
+      config: review,
+      schema: {
+        body: z.object({
+          policy: z.object({
+            id: z.coerce.number().int().positive(),
+            status: z.enum(["EXTERNAL_VERIFIED", "EXTERNAL_REJECTED"]).default("EXTERNAL_VERIFIED"),
+            system_data: z.object({ rejection_reasons: z.array(z.string().trim().min(1)).optional() }).default({}),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { id, status, system_data } = request.body.policy;
+      if (status === "EXTERNAL_REJECTED" && !system_data.rejection_reasons?.length) {
+        throw new ValidationError({ rejection_reasons: "Please select decline reasons" }, "Please select decline reasons");
+      }
+      await approveRevision(app, caller, id, "latest", { rejectWith: status === "EXTERNAL_REJECTED" ? system_data.rejection_reasons : undefined });
+      return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, id) };
+    },
+  );
+
+  app.post(
+    "/policies/updates/decline",
+    { config: review, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive(), system_data: z.object({ rejection_reasons: reasons }) }) }) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      const { id, system_data } = request.body.policy;
+      const revision = await findRevision(app.db, caller, id, "latest");
+      await closeRevision(app, caller, id, revision.id, "declined", system_data.rejection_reasons);
+      return { message: REVISION_DECLINED, policy: await loadPolicyDetail(app, caller, id) };
+    },
+  );
+
+  // Adjust the updates: the reviewer's corrections laid over the submitted fields, then applied.
+  app.post("/policies/updates/adjust", { config: review, schema: { body: policyBody } }, async (request) => {
+    const caller = requireCaller(request);
+    const { id, ...fields } = request.body.policy;
+    await approveRevision(app, caller, id, "latest", { adjust: fields as QueryObject });
+    return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, id) };
+  });
+
+  app.post(
+    "/policies/schedule_declination_job",
+    { config: review, schema: { body: z.object({ before: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "is not a valid date").optional() }).default({}) } },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const params: DeclineExpiredParams = {
+        before: request.body.before ?? new Date().toISOString().slice(0, 10),
+        requestedBy: { id: caller.user.id, name: caller.user.profile_attributes.full_name || caller.user.email },
+      };
+      await app.jobs.send(DECLINE_EXPIRED_JOB, params);
+      reply.code(202);
+      return { message: DECLINATION_SCHEDULED };
+    },
+  );
+};

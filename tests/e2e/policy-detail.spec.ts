@@ -132,6 +132,38 @@ test("an agent requests a cancellation, a super admin approves it, and the polic
   await expect(history).toContainText("Jordan Ellis");
 });
 
+test("a super admin files a refund request from the change requests screen, picking the policy by number", async ({ browser }) => {
+  const admin = await signedIn(browser, "super_admin", "/dashboard/change-requests");
+  await expect(admin.getByRole("heading", { level: 1, name: "Change Requests" })).toBeVisible();
+  await admin.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = admin.getByRole("dialog", { name: "Cancel/Refund Policy" });
+  await dialog.getByRole("combobox", { name: "Type" }).click();
+  await admin.getByRole("option", { name: "Cancel (Full Refund)" }).click();
+  await dialog.getByLabel("Choose Cancellation Date").fill(new Date().toISOString().slice(0, 10));
+  // No policy yet: nothing to submit.
+  await expect(dialog.getByRole("button", { name: "SUBMIT" })).toBeDisabled();
+  await dialog.getByRole("combobox", { name: "Policy" }).click();
+  // The list offers refundable in-system policies; pick one that has no full-refund request pending.
+  const pending = await admin.locator("tbody tr").filter({ hasText: "Cancel (Full Refund)" }).allInnerTexts();
+  const options = admin.getByRole("option");
+  await expect(options.first()).toBeVisible();
+  let chosen = "";
+  for (const option of await options.all()) {
+    const label = (await option.innerText()).trim();
+    const number = label.split(" · ")[0];
+    if (!pending.some((row) => row.includes(number))) {
+      chosen = number;
+      await option.click();
+      break;
+    }
+  }
+  expect(chosen).not.toBe("");
+  admin.once("dialog", (d) => void d.accept());
+  await dialog.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(admin.getByText("Successfully sent!")).toBeVisible();
+  await expect(admin.locator("tbody tr").filter({ hasText: chosen })).toContainText("Cancel (Full Refund)");
+});
+
 test("a super admin charges an invoice and sees its result, then the invoice's new status", async ({ browser }) => {
   const page = await signedIn(browser, "super_admin", "/dashboard/policies/browse");
   await openFirstPolicy(page, "Bound");

@@ -85,7 +85,7 @@ describe("a non-reviewer's change to a verified proof", () => {
     const detail = (await get(`/v2/staff_account/policies/${id}`, as.staffA)).json();
     expect(detail).toMatchObject({ status: "EXTERNAL_VERIFIED", latest_submitted_revision: { id: revisionId } });
     expect(detail.policy_coverages.coverage_limits[0].limit).toBe(10_000_000);
-    const rows = (await get("/v2/staff_account/policies?search_type=number&search=REV-100", as.staffA)).json();
+    const rows = (await get("/v2/staff_account/policies?filter[number][like]=REV-100", as.staffA)).json();
     expect(rows[0].latest_submitted_revision).toMatchObject({ id: revisionId });
     const history = (await get(`/v2/staff_account/policies/${id}/history`, as.staffA)).json();
     expect(history[0].data.revision).toEqual({ previous_value: `#${revisionId} submitted`, new_value: `#${revisionId} submitted` });

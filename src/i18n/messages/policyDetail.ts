@@ -196,6 +196,8 @@ export const policyDetailMessages = {
     success: "Successfully sent!",
     failure: "Something went wrong!",
     pending: "Cancellation requested: %{action} from %{date}, awaiting approval.",
+    policy: "Policy",
+    no_policies: "No policy that can be refunded matches",
   },
   recent: { title: "Recently viewed policies", clear: "Clear" },
   not_found: "Policy not found",

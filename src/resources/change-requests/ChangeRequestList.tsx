@@ -8,6 +8,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { FilterBar, GridDataTable, GridList, SelectFilter } from "../common";
 import { resourcePath } from "../paths";
 import { ChangeRequestActions } from "./ChangeRequestActions";
+import { RefundRequestButton } from "./RefundRequestButton";
 import type { ChangeRequest } from "./types";
 
 const k = (key: string) => `app.change_requests.${key}`;
@@ -21,14 +22,15 @@ const Label = ({ path }: { path: string }) => {
 
 /**
  * change-requests and change-requests/refunds/browse (document 3 sections 2 and 7): the cancellation and refund
- * requests with their policy, filters by status and type, approve and decline for super admins. Pending first by
+ * requests with their policy, filters by status and type, approve and decline for super admins, and Refund to file a
+ * new request for any refundable policy. Pending first by
  * default (awaiting confirmation), newest first.
  */
 export const ChangeRequestList = ({ titleKey = k("title") }: { titleKey?: string }) => {
   const translate = useTranslate();
   return (
     <>
-      <PageHeader titleKey={titleKey} />
+      <PageHeader titleKey={titleKey} actions={<RefundRequestButton />} />
       <GridList<ChangeRequest> resource="change-requests" title={false} sort={{ field: "created_at", order: "DESC" }} filterDefaultValues={{ status: "awaiting_confirmation" }}>
         <FilterBar>
           <SelectFilter path="status" label={k("filters.status")} choices={STATUS_CHOICES} />

@@ -1,10 +1,22 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { ConflictError } from "./errors";
 import { queryRows } from "./list";
 
 export type ClaimType = "Policy" | "PolicyRevision" | "CheckedFile";
 export const CLAIM_MINUTES = 5;
+
+/** Who holds an item right now, as lists show it ("Taken by …"). */
+export interface ClaimHolder {
+  id: number;
+  name: string;
+  expires_at: string;
+}
+
+/** A list column: the live claim on the row `idExpr` of `type`, or null. */
+export const claimHolderJson = (type: ClaimType, idExpr: SQL) => sql`(SELECT json_build_object('id', s.id, 'name', coalesce(p.full_name, s.email), 'expires_at', c.expires_at)
+    FROM review_claims c JOIN staffs s ON s.id = c.staff_id LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
+   WHERE c.item_type = ${type} AND c.item_id = ${idExpr} AND c.expires_at > now())`;
 
 const takenBy = (name: string) => `This item is being reviewed by ${name}. Try another one.`;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendStoredFile } from "../../files/files.routes";
 import { sql } from "drizzle-orm";
+import { assertNotClaimedByOther, claimItem, releaseClaim } from "../../lib/claims";
 import { ConflictError, ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import { requireCaller } from "../../plugins/auth";
@@ -51,9 +52,18 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: rows.map((row) => checkedFileJson(row, app.env.FILES_SECRET)), meta: { total, page, per } };
   });
 
+  // REVIEW claims the file for a few minutes, so a second reviewer sees it taken (issue 4 part 5).
+  app.post("/dmr/checked_files/:id/claim", { config: dmr("edit"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const file = await findCheckedFile(app.db, request.params.id);
+    return claimItem(app.db, "CheckedFile", file.id, caller.user.id);
+  });
+
   app.patch("/dmr/checked_files/:id/mark_processed", { config: dmr("edit"), schema: { params: idParams } }, async (request) => {
     const caller = requireCaller(request);
+    await assertNotClaimedByOther(app.db, "CheckedFile", request.params.id, caller.user.id);
     const row = await markProcessed(app.db, request.params.id, caller.user.id, "archived");
+    await releaseClaim(app.db, "CheckedFile", row.id);
     return { message: "File has been archived", data: checkedFileJson(row, app.env.FILES_SECRET) };
   });
 
@@ -74,6 +84,12 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     const file = await findCheckedFile(app.db, request.params.id);
     const { fields, files } = await readCoverageProofForm(app, request);
+    try {
+      await assertNotClaimedByOther(app.db, "CheckedFile", file.id, caller.user.id);
+    } catch (error) {
+      await Promise.all(files.map((f) => app.files.remove(f.key)));
+      throw error;
+    }
     const claimed = await queryRows<{ id: number }>(
       app.db,
       sql`UPDATE checked_files SET outcome = 'submitted', updated_at = now() WHERE id = ${file.id} AND outcome IS NULL AND NOT processed RETURNING id`,
@@ -88,6 +104,7 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
       const certificate = { key: copy.key, byteSize: copy.byteSize, checksum: copy.checksum, kind: "pdf" as const, contentType: file.content_type, filename: file.name };
       const saved = await saveExternalPolicy(app, caller, { ...input, id: undefined, status: input.status ?? "EXTERNAL_VERIFIED" }, [...files, certificate]);
       const row = await markProcessed(app.db, file.id, caller.user.id, "submitted", saved.id);
+      await releaseClaim(app.db, "CheckedFile", file.id);
       reply.code(201);
       return { message: SUBMITTED, policy_id: saved.id, data: checkedFileJson(row, app.env.FILES_SECRET) };
     } catch (error) {

@@ -5,6 +5,7 @@ import { checkedFiles } from "../../db/schema";
 import { signFileLink } from "../../files/signed-links";
 import type { FileStore } from "../../files/store";
 import { PDF_ONLY, storeCheckedUpload } from "../../files/uploads";
+import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 
@@ -27,7 +28,7 @@ export interface DmrListQuery {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The grid's row (document 1 section 3 "Checked file"), with a signed link standing in for the S3 URL. */
-export function checkedFileJson(row: CheckedFileRow & { policy_number?: string | null }, secret: string) {
+export function checkedFileJson(row: CheckedFileRow & { policy_number?: string | null; claimed_by?: ClaimHolder | null }, secret: string) {
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +38,7 @@ export function checkedFileJson(row: CheckedFileRow & { policy_number?: string |
     created_at: new Date(row.created_at).toISOString(),
     policy_id: row.policy_id,
     policy_number: row.policy_number ?? null,
+    claimed_by: row.claimed_by ?? null,
     byte_size: row.byte_size,
     s3_url: signFileLink("checked-file", row.id, secret),
   };
@@ -56,9 +58,10 @@ export async function listCheckedFiles(db: Db, q: DmrListQuery) {
   const where = sql.join(conditions, sql` AND `);
   const order = sql`${sql.identifier(q.sort)} ${q.direction === "asc" ? sql`ASC` : sql`DESC`}`;
   const [rows, [{ total }]] = await Promise.all([
-    queryRows<CheckedFileRow & { policy_number: string | null }>(
+    queryRows<CheckedFileRow & { policy_number: string | null; claimed_by: ClaimHolder | null }>(
       db,
-      sql`SELECT cf.*, po.number AS policy_number FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id
+      sql`SELECT cf.*, po.number AS policy_number, ${claimHolderJson("CheckedFile", sql`cf.id`)} AS claimed_by
+          FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id
           WHERE ${where} ORDER BY cf.${order}, cf.id DESC LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}`,
     ),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM checked_files cf WHERE ${where}`),

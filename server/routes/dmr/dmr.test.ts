@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkedFiles, documents, insurables, policies } from "../../db/schema";
 import { declarationsPagePdf } from "../../files/sample-pdfs";
@@ -76,6 +76,29 @@ describe("DMR files", () => {
     expect(signed.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(checkedFiles).where(eq(checkedFiles.id, first.id));
     expect(row.processed_by_id).not.toBeNull();
+  });
+
+  it("REVIEW claims the file: others see who has it, and cannot archive or submit it meanwhile", async () => {
+    const [file] = (await get("/v2/staff_super_admin/dmr/checked_files?filter[status]=unprocessed")).json().data;
+    const claimed = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin });
+    expect(claimed.statusCode).toBe(200);
+    expect(new Date(claimed.json().expires_at).getTime()).toBeGreaterThan(Date.now());
+    const listed = (await get("/v2/staff_super_admin/dmr/checked_files?filter[status]=unprocessed")).json().data.find((f: { id: number }) => f.id === file.id);
+    expect(listed.claimed_by).toMatchObject({ name: expect.any(String) });
+
+    // Another reviewer holds it now (their claim replaces an expired one).
+    await t.database.db.execute(sql`UPDATE review_claims SET staff_id = ${world.staff.support.id} WHERE item_type = 'CheckedFile' AND item_id = ${file.id}`);
+    const taken = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toMatch(/^This item is being reviewed by .+\. Try another one\.$/);
+    const archive = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/mark_processed`, headers: as.admin });
+    expect(archive.statusCode).toBe(409);
+    const [row] = await t.database.db.select().from(checkedFiles).where(eq(checkedFiles.id, file.id));
+    expect(row.processed).toBe(false);
+
+    // Once their claim lapses the file is free again.
+    await t.database.db.execute(sql`UPDATE review_claims SET expires_at = now() - interval '1 minute' WHERE item_type = 'CheckedFile' AND item_id = ${file.id}`);
+    expect((await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin })).statusCode).toBe(200);
   });
 
   it("is for super admins only", async () => {

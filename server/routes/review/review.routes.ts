@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signDocumentLink } from "../../files/signed-links";
-import { claimItem } from "../../lib/claims";
+import { claimHolderJson, claimItem, type ClaimHolder } from "../../lib/claims";
 import { type ListSpec, listEnvelope, parseListParams, queryRows, runList } from "../../lib/list";
 import { assistReview } from "../../review/assist";
 import type { QueryObject } from "../../lib/query-string";
@@ -41,7 +41,7 @@ interface QueueRow {
   customer: string | null;
   document: { id: number; filename: string } | null;
   revision: { id: number; created_at: string } | null;
-  claimed_by: { id: number; name: string; expires_at: string } | null;
+  claimed_by: ClaimHolder | null;
 }
 
 /**
@@ -79,9 +79,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           (SELECT json_build_object('id', (q.d).id, 'filename', (q.d).filename) FROM (SELECT ${QUEUE_DOCUMENT} AS d) q WHERE q.d IS NOT NULL) AS document,
           (SELECT json_build_object('id', r.id, 'created_at', r.created_at) FROM policy_revisions r
             WHERE r.policy_id = po.id AND r.status = 'submitted' ORDER BY r.id DESC LIMIT 1) AS revision,
-          (SELECT json_build_object('id', s.id, 'name', coalesce(p.full_name, s.email), 'expires_at', c.expires_at)
-             FROM review_claims c JOIN staffs s ON s.id = c.staff_id LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
-            WHERE c.item_type = 'Policy' AND c.item_id = po.id AND c.expires_at > now()) AS claimed_by`,
+          ${claimHolderJson("Policy", sql`po.id`)} AS claimed_by`,
         from: sql`policies po LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id`,
         where,
         id: sql`po.id`,

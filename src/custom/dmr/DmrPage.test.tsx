@@ -1,3 +1,4 @@
+import { HttpError } from "react-admin";
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { staffUser } from "../../test/fixtures";
@@ -14,6 +15,8 @@ const file = (id: number, processed = false) => ({
   policy_id: id === 3 ? 77 : null,
   policy_number: id === 3 ? "LP-77" : null,
   s3_url: `/v2/files/token-${id}`,
+  // File 2 is open in another reviewer's REVIEW.
+  claimed_by: id === 2 ? { id: 999, name: "Dana Reviewer", expires_at: "2026-11-20T15:35:00.000Z" } : null,
 });
 
 function renderDmr() {
@@ -23,6 +26,8 @@ function renderDmr() {
       requests.push({ path, init });
       if (path === "/dmr/checked_files") return { json: { data: [file(1), file(2), file(3)], meta: { total: 23 } } as T, headers: new Headers() };
       if (path.endsWith("/mark_processed")) return { json: { message: "File has been archived" } as T, headers: new Headers() };
+      if (path === "/dmr/checked_files/2/claim") throw new HttpError("This item is being reviewed by Dana Reviewer. Try another one.", 409, { message: "This item is being reviewed by Dana Reviewer. Try another one." });
+      if (path.endsWith("/claim")) return { json: { expires_at: "2026-11-20T15:40:00.000Z" } as T, headers: new Headers() };
       throw new Error(path);
     },
   });
@@ -52,6 +57,16 @@ describe("DMR page", () => {
     await waitFor(() => expect(requests.some((r) => r.path === "/dmr/checked_files/2/mark_processed" && r.init?.method === "PATCH")).toBe(true));
     expect(await screen.findByText("File has been archived")).toBeInTheDocument();
     await waitFor(() => expect(requests.filter((r) => r.path === "/dmr/checked_files")).toHaveLength(2));
+  });
+
+  it("shows who holds a file, and REVIEW of a held file claims it, then warns with the server's message", async () => {
+    const { requests } = renderDmr();
+    const row = (await screen.findByText("proof-2.pdf")).closest("tr") as HTMLElement;
+    expect(within(row).getByText("Taken by Dana Reviewer")).toBeInTheDocument();
+    expect(screen.getAllByText(/^Taken by/)).toHaveLength(1);
+    fireEvent.click(within(row).getByRole("button", { name: "REVIEW" }));
+    expect(await screen.findByText("This item is being reviewed by Dana Reviewer. Try another one.")).toBeInTheDocument();
+    expect(requests.some((r) => r.path === "/dmr/checked_files/2/claim" && r.init?.method === "POST")).toBe(true);
   });
 
   it("flags an end date before the start date", async () => {

@@ -2,8 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import ArchiveIcon from "@mui/icons-material/Archive";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import {
+  Alert,
   Box,
   Button,
+  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -31,6 +33,7 @@ import { CONFIRM_DIALOG_WIDTH, DMR_PAGE_OPTIONS, DMR_PAGE_SIZE, SNACK_ARCHIVE } 
 import { yesNo } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
+import { serverMessage } from "../../resources/policies/show/useApi";
 import { DmrReviewForm } from "./DmrReviewForm";
 import type { CheckedFile, DmrQuery, DmrStatus } from "./types";
 import { useDmrUpload } from "./useDmrUpload";
@@ -56,6 +59,8 @@ export function DmrPage() {
   const [loading, setLoading] = useState(true);
   const [archiving, setArchiving] = useState<CheckedFile | null>(null);
   const [reviewing, setReviewing] = useState<CheckedFile | null>(null);
+  // Set when someone else holds the file under review: the server refuses our decision until their claim lapses.
+  const [takenBy, setTakenBy] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -81,6 +86,13 @@ export function DmrPage() {
   useEffect(() => void load(), [load]);
 
   const upload = useDmrUpload(load);
+
+  // REVIEW claims the file for a few minutes (issue 4 part 5), so two reviewers never work one file.
+  const openReview = (row: CheckedFile) => {
+    setTakenBy(null);
+    setReviewing(row);
+    dataProvider.request(`/dmr/checked_files/${row.id}/claim`, { method: "POST" }).catch((error) => setTakenBy(serverMessage(error) ?? translate("app.dmr.upload.failed")));
+  };
   const change = (patch: Partial<DmrQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const badRange = query.dateFrom && query.dateTo && query.dateFrom > query.dateTo;
 
@@ -167,7 +179,12 @@ export function DmrPage() {
                     ""
                   )}
                 </TableCell>
-                <TableCell>{row.name}</TableCell>
+                <TableCell>
+                  {row.name}
+                  {row.claimed_by && row.claimed_by.id !== user?.id && !row.processed ? (
+                    <Chip size="small" color="warning" label={translate("app.dmr.taken", { name: row.claimed_by.name })} sx={{ ml: 1 }} />
+                  ) : null}
+                </TableCell>
                 <TableCell>{yesNo(row.processed)}</TableCell>
                 <TableCell>{longDateTime(row.updated_at)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
@@ -178,7 +195,7 @@ export function DmrPage() {
                       </IconButton>
                     </Tooltip>
                   ) : null}
-                  <Button size="small" variant="outlined" sx={{ ml: 1 }} onClick={() => setReviewing(row)}>
+                  <Button size="small" variant="outlined" sx={{ ml: 1 }} onClick={() => openReview(row)}>
                     {translate("app.dmr.review")}
                   </Button>
                 </TableCell>
@@ -221,6 +238,11 @@ export function DmrPage() {
         {reviewing ? (
           <>
             <DialogTitle sx={{ py: 1 }}>{translate("app.dmr.review_title", { name: reviewing.name })}</DialogTitle>
+            {takenBy ? (
+              <Alert severity="warning" sx={{ mx: 2, mb: 1 }}>
+                {takenBy}
+              </Alert>
+            ) : null}
             <Box sx={{ display: "flex", flex: 1, minHeight: 0 }}>
               <Box sx={{ flex: "1 1 55%", minWidth: 0, borderRight: 1, borderColor: "divider" }}>
                 <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>

@@ -7,6 +7,8 @@ export interface CheckedFile {
   updated_at: string;
   policy_id: number | null;
   policy_number: string | null;
+  /** Who has the file open in REVIEW right now (their claim lasts a few minutes). */
+  claimed_by: { id: number; name: string; expires_at: string } | null;
   /** A signed link to the PDF (no auth headers needed). */
   s3_url: string;
 }

@@ -18,6 +18,7 @@ export const dmrMessages = {
   empty: "No results found",
   review: "REVIEW",
   review_title: "Review %{name}",
+  taken: "Taken by %{name}",
   submitted: "Success ! Policy has been successfully submitted.",
   archive: {
     action: "Archive",

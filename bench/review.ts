@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../server/db/client";
 import { declarationsPagePdf, evidenceOfInsurancePdf } from "../server/files/sample-pdfs";
-import { extractProof } from "../server/review/extract-proof";
+import { extractProof, suggestedReasons } from "../server/review/extract-proof";
 import { pdfLines } from "../server/review/pdf-text";
 import type { AuthHeaders } from "./client";
 import { percentile } from "./measure";
@@ -43,6 +43,10 @@ export async function benchReview(opts: { db: Db; base: string; admin: AuthHeade
   await db.execute(sql`INSERT INTO checked_files (name, checksum, storage_key, byte_size, source, processed, updated_at)
     SELECT 'scan-' || g || '.pdf', md5('bench-' || g), 'bench/none', 1000, 'folder', g % 3 = 0, now() - g * interval '1 minute'
     FROM generate_series(1, ${QUEUE_SIZE}) g`);
+  // Pending updates on 5,000 proofs, so the queue mixes both kinds of item (its order looks at each revision's age).
+  await db.execute(sql`INSERT INTO policy_revisions (policy_id, changes, submitted_by_type, submitted_by_id, created_at, updated_at)
+    SELECT id, '{}'::jsonb, 'Staff', 1, now() - (id % 5000) * interval '1 minute', now()
+    FROM (SELECT id FROM policies WHERE NOT policy_in_system ORDER BY id DESC LIMIT 5000) p`);
   await db.execute(sql`UPDATE policies SET status = 'EXTERNAL_UNVERIFIED'
     WHERE id IN (SELECT id FROM policies WHERE NOT policy_in_system ORDER BY id LIMIT ${QUEUE_SIZE})`);
 
@@ -82,8 +86,11 @@ export async function benchReview(opts: { db: Db; base: string; admin: AuthHeade
   const carriers = ["Lemonade", "State Farm", "Assurant", "QBE Insurance", "Toggle"];
   const firsts = ["Ann", "Bo", "Carla", "Dev", "Elena", "Farid", "Grace"];
   const lasts = ["Lee", "Park", "Nguyen", "Garcia", "Okafor", "Smith"];
+  const streets = ["12 Elm Street", "400 Oak Avenue", "7 Harbor Road", "1550 Sunset Boulevard"];
   let fields = 0;
   let correct = 0;
+  // Address and unit checks: a quarter of the paperwork prints another unit, a quarter another street.
+  let locationRight = 0;
   const times: number[] = [];
   for (let i = 0; i < 40; i++) {
     const year = 2025 + Math.floor(random() * 2);
@@ -92,7 +99,12 @@ export async function benchReview(opts: { db: Db; base: string; admin: AuthHeade
     const expiration = `${year + 1}${effective.slice(4)}`;
     const insured = `${pick(firsts)} ${pick(lasts)}`;
     const truth = { number: `HO${100000 + Math.floor(random() * 899999)}`, carrier: pick(carriers), effective, expiration, liability: pick([30_000, 100_000, 300_000]), insured };
-    const paperwork = { carrier: truth.carrier, number: truth.number, insureds: [insured], address: ["12 Elm St", "Austin, TX 78701"], effective, expiration, coverages: [{ title: "Personal Property", limit: 20_000 }, { title: "Personal Liability", limit: truth.liability }] };
+    const street = pick(streets);
+    const unit = `Apt ${1 + Math.floor(random() * 30)}${pick(["", "A", "B"])}`;
+    const mismatch = i % 4 === 1 ? "r4" : i % 4 === 3 ? "r3" : null;
+    const printedStreet = mismatch === "r3" ? streets[(streets.indexOf(street) + 1) % streets.length] : street;
+    const printedUnit = mismatch === "r4" ? `Apt ${100 + i}` : unit;
+    const paperwork = { carrier: truth.carrier, number: truth.number, insureds: [insured], address: [`${printedStreet}, ${printedUnit}`, "Austin, TX 78701"], effective, expiration, coverages: [{ title: "Personal Property", limit: 20_000 }, { title: "Personal Liability", limit: truth.liability }] };
     const pdf = i % 2 ? await evidenceOfInsurancePdf(paperwork) : await declarationsPagePdf(paperwork);
     const started = performance.now();
     const found = extractProof(await pdfLines(pdf));
@@ -107,9 +119,11 @@ export async function benchReview(opts: { db: Db; base: string; admin: AuthHeade
     ];
     fields += checks.length;
     correct += checks.filter(Boolean).length;
+    const location = suggestedReasons(found, { today: "2000-01-01", minimumLiability: 0, premises: { street, unit } });
+    if (JSON.stringify(location) === JSON.stringify(mismatch ? [mismatch] : [])) locationRight++;
   }
   times.sort((a, b) => a - b);
-  const extraction = { pdfs: 40, median_ms: Math.round(percentile(times, 50) * 10) / 10, p95_ms: Math.round(percentile(times, 95) * 10) / 10, fields_correct: `${correct}/${fields}`, share_correct: Math.round((correct / fields) * 1000) / 10 };
-  console.log(`  assisted extraction: median ${extraction.median_ms} ms per PDF, p95 ${extraction.p95_ms} ms; fields read correctly ${extraction.fields_correct} (${extraction.share_correct}%)`);
+  const extraction = { pdfs: 40, median_ms: Math.round(percentile(times, 50) * 10) / 10, p95_ms: Math.round(percentile(times, 95) * 10) / 10, fields_correct: `${correct}/${fields}`, share_correct: Math.round((correct / fields) * 1000) / 10, address_unit_checks_right: `${locationRight}/40` };
+  console.log(`  assisted extraction: median ${extraction.median_ms} ms per PDF, p95 ${extraction.p95_ms} ms; fields read correctly ${extraction.fields_correct} (${extraction.share_correct}%); address/unit suggestions right ${locationRight}/40`);
   return { upload, extraction };
 }

@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { queryRows } from "../lib/list";
-import { type ExtractedProof, extractProof, suggestedReasons } from "./extract-proof";
+import type { Db } from "../db/client";
+import { type ExtractedProof, extractProof, type ReviewContext, suggestedReasons } from "./extract-proof";
 import { pdfLines } from "./pdf-text";
 
 export interface Assistance {
@@ -29,10 +30,15 @@ export async function assistReview(app: FastifyInstance, storageKey: string, con
     lines = [];
   }
   const fields = extractProof(lines);
-  const [account] = context.accountId ? await queryRows<{ minimum_liability: number | null }>(app.db, sql`SELECT minimum_liability FROM accounts WHERE id = ${context.accountId}`) : [];
+  return { text_found: lines.length > 0, fields, suggested_reasons: suggestedReasons(fields, await reviewContext(app.db, context)) };
+}
+
+/** What a proof is judged against: the account's minimum liability, the lease's residents, the unit and its street. */
+export async function reviewContext(db: Db, context: { policyId?: number; accountId?: number | null }): Promise<ReviewContext> {
+  const [account] = context.accountId ? await queryRows<{ minimum_liability: number | null }>(db, sql`SELECT minimum_liability FROM accounts WHERE id = ${context.accountId}`) : [];
   const residents = context.policyId
     ? await queryRows<{ first_name: string | null; last_name: string | null }>(
-        app.db,
+        db,
         sql`SELECT p.first_name, p.last_name FROM policy_insurables pi
             JOIN leases l ON l.insurable_id = pi.insurable_id AND l.status = 'current'
             JOIN lease_users lu ON lu.lease_id = l.id
@@ -40,8 +46,19 @@ export async function assistReview(app: FastifyInstance, storageKey: string, con
             WHERE pi.policy_id = ${context.policyId}`,
       )
     : [];
+  // The unit's title and its community's street (a unit hangs under a building or directly under the community).
+  const [premises] = context.policyId
+    ? await queryRows<{ street: string | null; unit: string | null }>(
+        db,
+        sql`SELECT unit.title AS unit, nullif(trim(coalesce(ad.street_number, '') || ' ' || coalesce(ad.street_name, '')), '') AS street
+            FROM policy_insurables pi JOIN insurables unit ON unit.id = pi.insurable_id
+            LEFT JOIN insurables parent ON parent.id = unit.insurable_id
+            LEFT JOIN addresses ad ON ad.addressable_type = 'Insurable'
+              AND ad.addressable_id = CASE WHEN parent.insurable_type_id = 7 THEN parent.insurable_id ELSE parent.id END
+            WHERE pi.policy_id = ${context.policyId} ORDER BY pi."primary" DESC, pi.id LIMIT 1`,
+      )
+    : [];
   const today = new Date().toISOString().slice(0, 10);
   const minimumLiability = account?.minimum_liability ?? null; // cents, like every amount
-
-  return { text_found: lines.length > 0, fields, suggested_reasons: suggestedReasons(fields, { today, minimumLiability, residents }) };
+  return { today, minimumLiability, residents, premises };
 }

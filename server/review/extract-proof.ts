@@ -11,6 +11,8 @@ export interface ExtractedProof {
   /** Cents. */
   liability_limit: number | null;
   insureds: Array<{ first_name: string; last_name: string }>;
+  /** The insured location as printed ("12 Elm St, Apt 4, Austin, TX 78701"). */
+  address: string | null;
 }
 
 const DATE = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})`;
@@ -79,7 +81,8 @@ export function extractProof(lines: string[]): ExtractedProof {
     }
   }
   const insuredText = labelled(lines, /(?:named\s+insured|insured)(?!\s*location)/);
-  return { number, carrier, effective_date: effective, expiration_date: expiration, liability_limit: liability, insureds: insuredText ? names(insuredText) : [] };
+  const address = labelled(lines, /(?:residence\s+premises|insured\s+location|location|property\s+address|premises)/);
+  return { number, carrier, effective_date: effective, expiration_date: expiration, liability_limit: liability, insureds: insuredText ? names(insuredText) : [], address };
 }
 
 function titleCase(text: string): string {
@@ -96,13 +99,57 @@ export interface ReviewContext {
   minimumLiability?: number | null;
   /** Residents of the unit's current lease. */
   residents?: Array<{ first_name: string | null; last_name: string | null }>;
+  /** Where the policy's unit is: its community's street ("12 Elm Street") and the unit's title ("Apt 4"). */
+  premises?: { street: string | null; unit: string | null };
+}
+
+// Carriers abbreviate as they please; both sides are compared in one spelling.
+const ABBREVIATIONS: Record<string, string> = {
+  street: "st", avenue: "ave", road: "rd", drive: "dr", boulevard: "blvd", lane: "ln", court: "ct", place: "pl",
+  parkway: "pkwy", terrace: "ter", circle: "cir", highway: "hwy", north: "n", south: "s", east: "e", west: "w",
+  apartment: "apt", suite: "ste", number: "no",
+};
+const SUFFIXES = new Set(["st", "ave", "rd", "dr", "blvd", "ln", "ct", "pl", "pkwy", "ter", "cir", "hwy", "way"]);
+
+const tokens = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9#]+/g, " ")
+    .split(" ")
+    .filter(Boolean)
+    .map((t) => ABBREVIATIONS[t] ?? t);
+
+/** The unit's own number in its title: "Apt 4B" → "4b", "Unit 12" → "12", "101" → "101". */
+const unitNumber = (title: string) => [...tokens(title)].reverse().find((t) => /\d/.test(t))?.replace(/^#/, "") ?? null;
+
+/**
+ * r3 when the printed location does not carry the community's street (its number and name), r4 when it names another
+ * unit or none: the resident must show cover for this very unit.
+ */
+function locationReasons(address: string, premises: NonNullable<ReviewContext["premises"]>): string[] {
+  const printed = tokens(address);
+  const reasons: string[] = [];
+  if (premises.street) {
+    const wanted = tokens(premises.street).filter((t) => !SUFFIXES.has(t));
+    if (wanted.length && !wanted.every((t) => printed.includes(t))) reasons.push("r3");
+  }
+  const unit = premises.unit ? unitNumber(premises.unit) : null;
+  if (unit) {
+    const designated = /(?:^|\s)(?:unit|apt|ste|no|#)\s*#?\s*([a-z0-9-]+)/.exec(printed.join(" "));
+    const named = designated ? designated[1].replace(/^#/, "") : null;
+    if (named ? named !== unit : !printed.includes(unit)) reasons.push("r4");
+  }
+  return reasons;
 }
 
 export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
+/** Suggestions in the dialog's order. */
+const DECLINE_ORDER = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10"];
 
 /**
  * The decline reasons the evidence supports (keys of the console's fixed list, readings C-37): r5 expired, r1 liability
- * below the minimum, r6 no insured matches a resident of the lease. Only what the document states is judged.
+ * below the minimum, r6 no insured matches a resident of the lease, r3 and r4 another address or unit. Only what the
+ * document states is judged.
  */
 export function suggestedReasons(proof: ExtractedProof, context: ReviewContext): string[] {
   const reasons: string[] = [];
@@ -115,5 +162,6 @@ export function suggestedReasons(proof: ExtractedProof, context: ReviewContext):
     const known = new Set(residents.map((r) => key(r.first_name, r.last_name)));
     if (!proof.insureds.some((i) => known.has(key(i.first_name, i.last_name)))) reasons.push("r6");
   }
-  return reasons;
+  if (proof.address && context.premises) reasons.push(...locationReasons(proof.address, context.premises));
+  return [...DECLINE_ORDER.filter((r) => reasons.includes(r))];
 }

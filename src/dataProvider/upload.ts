@@ -11,7 +11,7 @@ export interface UploadResult<T> {
   json: T;
 }
 
-export function uploadForm<T = unknown>(path: string, form: FormData, opts: { method?: "POST" | "PUT"; onProgress?: (percent: number) => void; storage?: Storage } = {}) {
+export function uploadForm<T = unknown>(path: string, form: FormData, opts: { method?: "POST" | "PUT" | "PATCH"; onProgress?: (percent: number) => void; storage?: Storage } = {}) {
   const storage = opts.storage ?? browserStorage();
   return new Promise<UploadResult<T>>((resolve) => {
     const xhr = new XMLHttpRequest();

@@ -229,6 +229,12 @@ test("pending updates to a verified proof: the policy page warns, the reviewer s
   await expect(queue).not.toContainText(first);
 
   await queue.getByRole("button").filter({ hasText: second }).click();
+  // The reviewer corrects the submitted limit before accepting: the updates change, the policy not yet.
+  await page.getByRole("button", { name: "Edit updates" }).click();
+  await page.getByLabel("Limit *").first().fill("500000");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Updates have been saved")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pending updates" }).getByRole("row").filter({ hasText: "Coverage limit: Liability" })).toContainText("$500,000.00");
   const proposed = (await page.getByRole("region", { name: "Pending updates" }).getByRole("row").filter({ hasText: "Expiration Date" }).locator("td").nth(2).innerText()).trim();
   await page.getByRole("button", { name: "Accept updates", exact: true }).click();
   await expect(page.getByText("Updates have been approved")).toBeVisible();
@@ -238,5 +244,7 @@ test("pending updates to a verified proof: the policy page warns, the reviewer s
   await page.goto(policyUrl);
   await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
   await expect(page.getByText(proposed).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Coverage", exact: true }).click();
+  await expect(page.getByText("$500,000.00").first()).toBeVisible();
   await expect(page.getByText("You have pending updates for this policy, please go to Policy Review dashboard.")).toHaveCount(0);
 });

@@ -19,6 +19,7 @@ interface Candidate extends ExternalRow {
   state: string | null;
   zip_code: string | null;
   carrier: string | null;
+  unit: string | null;
 }
 
 /**
@@ -29,7 +30,7 @@ interface Candidate extends ExternalRow {
 export async function seedPendingRevisions(ctx: SeedContext, files?: FileStore): Promise<number> {
   const rows = await selectRows<Candidate>(
     ctx.db,
-    sql`SELECT ${EXTERNAL_COLUMNS}, ac.staff_id AS submitter_id, coalesce(ca.title, po.out_of_system_carrier_title) AS carrier,
+    sql`SELECT ${EXTERNAL_COLUMNS}, ac.staff_id AS submitter_id, coalesce(ca.title, po.out_of_system_carrier_title) AS carrier, unit.title AS unit,
           trim(coalesce(ad.street_number, '') || ' ' || coalesce(ad.street_name, '')) AS street, ad.city, ad.state, ad.zip_code
         FROM policies po JOIN accounts ac ON ac.id = po.account_id
         LEFT JOIN carriers ca ON ca.id = po.carrier_id
@@ -80,7 +81,7 @@ export async function seedPendingRevisions(ctx: SeedContext, files?: FileStore):
         carrier: row.carrier ?? "Unknown carrier",
         number: row.number,
         insureds: names.map((n) => n.name),
-        address: [row.street ?? "", `${row.city}, ${row.state} ${row.zip_code}`],
+        address: [[row.street, row.unit].filter(Boolean).join(", "), `${row.city}, ${row.state} ${row.zip_code}`],
         effective: changes.effective_date!,
         expiration: expiration,
         coverages: changes.policy_coverages_attributes.map((c) => ({ title: c.designation.replace(/_/g, " "), limit: c.limit / 100 })),

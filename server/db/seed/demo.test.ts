@@ -10,6 +10,9 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from "../demo-logins";
 import { localFileStore } from "../../files/store";
 import { type DemoSummary, isEmpty, seedDemo } from "./demo";
 import { selectRows } from "./query";
+import { reviewContext } from "../../review/assist";
+import { extractProof, suggestedReasons } from "../../review/extract-proof";
+import { pdfLines } from "../../review/pdf-text";
 import type { QueryValue } from "../../lib/query-string";
 import { parseCoverageProof, validateCoverageProof } from "../../routes/external/external-form";
 
@@ -88,6 +91,28 @@ describe("demo seed", () => {
       expect(row).toMatchObject({ status: "submitted", policy_status: "EXTERNAL_VERIFIED", docs: 1, owner: true });
       const input = parseCoverageProof({ policy: row.changes as QueryValue });
       expect(validateCoverageProof(input, { requireAddress: true })).toEqual({});
+    }
+  });
+
+  it("files certificates that match their policy's unit: assisted review suggests no address or unit decline on them", async () => {
+    const rows = await selectRows<{ storage_key: string; policy_id: number; account_id: number }>(
+      db,
+      sql`(SELECT d.storage_key, po.id AS policy_id, po.account_id FROM documents d JOIN policies po ON po.id = d.attachable_id AND d.attachable_type = 'Policy'
+            WHERE NOT po.policy_in_system ORDER BY d.id LIMIT 12)
+          UNION ALL
+          (SELECT d.storage_key, r.policy_id, po.account_id FROM documents d JOIN policy_revisions r ON r.id = d.attachable_id AND d.attachable_type = 'PolicyRevision'
+            JOIN policies po ON po.id = r.policy_id)`,
+    );
+    expect(rows.length).toBe(12 + summary.pending_revisions);
+    for (const row of rows) {
+      const stream = await files.open(row.storage_key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const proof = extractProof(await pdfLines(new Uint8Array(Buffer.concat(chunks))));
+      expect(proof.address, row.storage_key).not.toBeNull();
+      const context = await reviewContext(db, { policyId: row.policy_id, accountId: row.account_id });
+      expect(context.premises?.unit).toBeTruthy();
+      expect(suggestedReasons(proof, context).filter((r) => r === "r3" || r === "r4"), `policy ${row.policy_id}`).toEqual([]);
     }
   });
 

@@ -102,3 +102,16 @@ export async function compareProofs(db: Db, current: CoverageProofInput, propose
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.filter((f) => (before[f] ?? "") !== (after[f] ?? "")).map((field) => ({ field, current: before[field] ?? "", proposed: after[field] ?? "" }));
 }
+
+/** Where a unit sits, as the form's location chain needs it: its community, and its building when it has one. */
+export async function unitLocation(db: Db, unitId: number | undefined): Promise<{ community_id: number | null; building_id: number | null; unit_id: number } | null> {
+  if (!unitId) return null;
+  const [row] = await queryRows<{ community_id: number | null; building_id: number | null; unit_id: number }>(
+    db,
+    sql`SELECT unit.id AS unit_id,
+          CASE WHEN parent.insurable_type_id = 7 THEN parent.id END AS building_id,
+          CASE WHEN parent.insurable_type_id = 7 THEN parent.insurable_id ELSE parent.id END AS community_id
+        FROM insurables unit LEFT JOIN insurables parent ON parent.id = unit.insurable_id WHERE unit.id = ${unitId}`,
+  );
+  return row ?? null;
+}

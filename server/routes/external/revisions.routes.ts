@@ -4,10 +4,11 @@ import { documentJson, documentsOf } from "../../files/documents";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams } from "../../jobs/decline-expired-proofs";
 import { ValidationError } from "../../lib/errors";
 import type { QueryObject } from "../../lib/query-string";
-import { requireCaller } from "../../plugins/auth";
+import { MESSAGES } from "../../lib/validators";
+import { type Caller, requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
-import { parseCoverageProof, validateCoverageProof } from "./external-form";
-import { compareProofs, loadFormData } from "./form-data";
+import { parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
+import { compareProofs, loadFormData, unitLocation } from "./form-data";
 import { approveRevision, closeRevision, editRevision, findRevision } from "./revisions.service";
 
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
@@ -17,6 +18,7 @@ const review = { access: { resource: "policies", action: "review" } };
 export const REVISION_APPROVED = "Updates have been approved";
 export const REVISION_DECLINED = "Updates have been declined";
 export const REVISION_ARCHIVED = "Updates have been archived";
+export const REVISION_EDITED = "Updates have been saved";
 export const DECLINATION_SCHEDULED = "Declination job has been scheduled";
 
 /**
@@ -25,17 +27,22 @@ export const DECLINATION_SCHEDULED = "Declination job has been scheduled";
  * `updates/*` calls act on the policy's pending revision; and the declination job for expired proofs.
  */
 export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids } }, async (request) => {
-    const caller = requireCaller(request);
-    const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
-    const current = await loadFormData(app.db, caller, request.params.id);
+  /** A revision with what it would change, where its unit sits (for the form's location chain) and its certificates. */
+  async function revisionJson(policyId: number, revisionId: number | "latest", caller: Caller) {
+    const revision = await findRevision(app.db, caller, policyId, revisionId);
+    const current = await loadFormData(app.db, caller, policyId);
     const docs = await documentsOf(app.db, { type: "PolicyRevision", id: revision.id });
     return {
       ...revision,
       diff: await compareProofs(app.db, current, revision.changes),
+      location: await unitLocation(app.db, revision.changes.policy_insurables_attributes?.[0]?.insurable_id),
       documents: docs.map((d) => documentJson(d, app.env.FILES_SECRET)),
     };
-  });
+  }
+
+  app.get("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids } }, async (request) =>
+    revisionJson(request.params.id, request.params.revId, requireCaller(request)),
+  );
 
   app.post(
     "/policies/:id/policy_revisions/:revId/approve",
@@ -69,19 +76,24 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    "/policies/:id/policy_revisions/:revId",
-    { config: review, schema: { params: ids, body: z.object({ policy_revision: z.record(z.string(), z.any()) }) } },
-    async (request) => {
-      const caller = requireCaller(request);
+  // JSON `{policy_revision: {…}}`, or the coverage-proof form itself (multipart `policy[…]` with new certificates).
+  app.patch("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids } }, async (request) => {
+    const caller = requireCaller(request);
+    const { fields, files } = await readCoverageProofForm(app, request);
+    try {
       const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
-      const input = parseCoverageProof({ policy: { ...(revision.changes as unknown as QueryObject), ...(request.body.policy_revision as QueryObject), id: String(revision.policy_id) } });
+      const given = (fields.policy_revision ?? fields.policy) as QueryObject | undefined;
+      if (!given || typeof given !== "object") throw new ValidationError({ policy_revision: MESSAGES.required("policy revision") });
+      const input = parseCoverageProof({ policy: { ...(revision.changes as unknown as QueryObject), ...given, id: String(revision.policy_id) } });
       const errors = validateCoverageProof(input, { requireAddress: true });
       if (Object.keys(errors).length) throw new ValidationError(errors);
-      await editRevision(app, caller, revision, input);
-      return findRevision(app.db, caller, request.params.id, revision.id);
-    },
-  );
+      await editRevision(app, caller, revision, input, files);
+      return { message: REVISION_EDITED, ...(await revisionJson(revision.policy_id, revision.id, caller)) };
+    } catch (error) {
+      await Promise.all(files.map((f) => app.files.remove(f.key)));
+      throw error;
+    }
+  });
 
   const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }).passthrough() });
 

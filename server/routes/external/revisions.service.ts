@@ -51,9 +51,7 @@ export async function submitRevision(tx: Db, caller: Caller, policyId: number, i
         tx,
         sql`INSERT INTO policy_revisions (policy_id, changes, submitted_by_type, submitted_by_id) VALUES (${policyId}, ${changes}::jsonb, 'Staff', ${caller.user.id}) RETURNING id`,
       );
-  for (const f of files) {
-    await tx.insert(documents).values({ attachable_type: "PolicyRevision", attachable_id: row.id, filename: f.filename, content_type: f.contentType, byte_size: f.byteSize, checksum: f.checksum, storage_key: f.key });
-  }
+  await attachRevisionFiles(tx, row.id, files);
   await recordHistory(tx, {
     type: "Policy",
     id: policyId,
@@ -63,6 +61,12 @@ export async function submitRevision(tx: Db, caller: Caller, policyId: number, i
     changes: { revision: { previous_value: pending ? `#${pending.id} submitted` : null, new_value: `#${row.id} submitted` } },
   });
   return row.id;
+}
+
+async function attachRevisionFiles(tx: Db, revisionId: number, files: UploadedFile[]) {
+  for (const f of files) {
+    await tx.insert(documents).values({ attachable_type: "PolicyRevision", attachable_id: revisionId, filename: f.filename, content_type: f.contentType, byte_size: f.byteSize, checksum: f.checksum, storage_key: f.key });
+  }
 }
 
 /** A revision of a policy in the caller's scope (`latest`: the pending one), or 404. */
@@ -123,7 +127,7 @@ export async function closeRevision(app: FastifyInstance, caller: Caller, policy
 }
 
 /** The reviewer's edit of a pending revision before deciding it: the fields sent replace the submitted ones. */
-export async function editRevision(app: FastifyInstance, caller: Caller, revision: RevisionRow, changes: CoverageProofInput): Promise<void> {
+export async function editRevision(app: FastifyInstance, caller: Caller, revision: RevisionRow, changes: CoverageProofInput, files: UploadedFile[] = []): Promise<void> {
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const updated = await queryRows<{ id: number }>(
@@ -132,6 +136,7 @@ export async function editRevision(app: FastifyInstance, caller: Caller, revisio
           WHERE id = ${revision.id} AND status = 'submitted' RETURNING id`,
     );
     if (updated.length === 0) throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+    await attachRevisionFiles(tx, revision.id, files);
     await recordHistory(tx, {
       type: "Policy",
       id: revision.policy_id,

@@ -127,7 +127,19 @@ describe("reviewing a revision", () => {
     expect(bad.json().errors.expiration_date).toBeDefined();
     const res = await t.app.inject({ method: "PATCH", url: `/v2/policy-support/policies/${id}/policy_revisions/${revisionId}`, headers: as.support, payload: { policy_revision: { expiration_date: "2027-08-01" } } });
     expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: "Updates have been saved", location: { unit_id: unitA, building_id: null, community_id: expect.any(Number) } });
     expect(res.json().changes).toMatchObject({ expiration_date: "2027-08-01", policy_coverages_attributes: [{ limit: 30_000_000 }] });
+    expect(res.json().diff).toContainEqual({ field: "expiration_date", current: "2027-06-01", proposed: "2027-08-01" });
+
+    // The form itself, multipart with a new certificate, as the Policy Review page sends it.
+    const body = multipart([
+      ...Object.entries({ ...fields("REV-300"), "policy[policy_coverages_attributes][0][limit]": "40000000" }).map(([field, content]) => ({ field, content })),
+      { field: "policy[documents][]", filename: "corrected.pdf", contentType: "application/pdf", content: pdf },
+    ]);
+    const form = await t.app.inject({ method: "PATCH", url: `/v2/policy-support/policies/${id}/policy_revisions/${revisionId}`, headers: { ...as.support, ...body.headers }, payload: body.payload });
+    expect(form.statusCode).toBe(200);
+    expect(form.json().changes.policy_coverages_attributes[0].limit).toBe(40_000_000);
+    expect(form.json().documents.map((d: { filename: string }) => d.filename)).toEqual(["corrected.pdf"]);
   });
 
   it("approved: the updates applied with the new certificate, revision approved once, history, the account mailed; no second approval", async () => {

@@ -7,6 +7,7 @@ import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { assertAccess } from "../staffs/staffs.service";
 import { policyScopeCondition } from "../policies/policies.scope";
+import { lookupScope } from "../../lib/scope";
 import { accountScopeCondition, likePattern } from "./lookups.scope";
 
 const accountListSpec: ListSpec = {
@@ -63,7 +64,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/accounts_index", { schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    assertAccess(caller, "accounts", caller.user.role === "staff" ? "show" : "list");
+    // Policy support has no accounts area, but names the account of every proof it reviews (the coverage-proof form).
+    if (caller.user.role !== "policy_support") assertAccess(caller, "accounts", caller.user.role === "staff" ? "show" : "list");
     const body = request.body as QueryObject;
     const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: body.filter }, accountListSpec);
     const result = await runList(
@@ -73,7 +75,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
           (SELECT json_build_object('full', ad.full, 'city', ad.city, 'state', ad.state, 'zip_code', ad.zip_code)
              FROM addresses ad WHERE ad.addressable_type = 'Account' AND ad.addressable_id = a.id ORDER BY ad.primary DESC, ad.id LIMIT 1) AS primary_address`,
         from: sql`accounts a JOIN agencies ag ON ag.id = a.agency_id`,
-        where: accountScopeCondition(caller.scope),
+        where: accountScopeCondition(lookupScope(caller)),
         id: sql`a.id`,
       },
       params,
@@ -100,7 +102,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
             WHERE i.insurable_type_id IN (${sql.join(COMMUNITY_TYPE_IDS.map((id) => sql`${id}`), sql`, `)})
             ${search ? sql` AND lower(i.title) LIKE ${likePattern(search)}` : sql``}
             ${account_id ? sql` AND i.account_id = ${account_id}` : sql``}
-            ${sql.join(accountScopeCondition(caller.scope).map((c) => sql` AND ${c}`), sql``)}
+            ${sql.join(accountScopeCondition(lookupScope(caller)).map((c) => sql` AND ${c}`), sql``)}
             ORDER BY i.title LIMIT 20`,
       );
     },

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { QueryObject } from "../../lib/query-string";
-import { scopeConditions } from "../../lib/scope";
+import { lookupScope, scopeConditions } from "../../lib/scope";
 import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "./policies.scope";
@@ -48,7 +48,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   // units, and the units directly under it.
   app.get("/lookups/communities/:id/tree", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
     const caller = requireCaller(request);
-    const scope = scopeConditions(caller.scope, { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` });
+    const scope = scopeConditions(lookupScope(caller), { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` });
     const [community] = await queryRows<{ id: number; title: string; account_id: number | null }>(
       app.db,
       sql`SELECT i.id, i.title, i.account_id FROM insurables i WHERE i.id = ${request.params.id} AND i.insurable_type_id IN (1, 2, 3) ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
@@ -80,7 +80,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     const search = String(query.search ?? "").trim();
     const conditions = [
       sql`a.addressable_type = 'Insurable'`,
-      ...scopeConditions(caller.scope, { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` }),
+      ...scopeConditions(lookupScope(caller), { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` }),
     ];
     if (search) conditions.push(sql`lower(a.full) LIKE ${likePattern(search)}`);
     const agencyId = Number(query.agency_id);

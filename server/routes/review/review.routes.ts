@@ -10,8 +10,10 @@ import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
 import { findExternal } from "../external/external.service";
 
-const PENDING_REVISION_SINCE = sql`(SELECT min(r.created_at) FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted')`;
-const HAS_PENDING_REVISION = sql`EXISTS (SELECT 1 FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted')`;
+// Pending revisions, one row per policy (`pr`): a small set joined by hash, so neither the filter nor the order needs a
+// lookup per candidate policy (a correlated subquery here cost a second on 100,000 proofs).
+const PENDING_REVISIONS = sql`(SELECT r.policy_id, min(r.created_at) AS since FROM policy_revisions r WHERE r.status = 'submitted' GROUP BY r.policy_id) pr`;
+const HAS_PENDING_REVISION = sql`pr.policy_id IS NOT NULL`;
 // A revision's own certificate when it brought one, else the policy's first.
 const QUEUE_DOCUMENT = sql`(SELECT d FROM documents d WHERE (d.attachable_type = 'Policy' AND d.attachable_id = po.id)
     OR (d.attachable_type = 'PolicyRevision' AND d.attachable_id = (SELECT max(r.id) FROM policy_revisions r WHERE r.policy_id = po.id AND r.status = 'submitted'))
@@ -25,7 +27,7 @@ const spec: ListSpec = {
     created_at: { type: "timestamp", column: sql`po.created_at` },
   },
   // A pending revision waits since it was submitted, a proof since it was uploaded.
-  sorts: { created_at: sql`coalesce(${PENDING_REVISION_SINCE}, po.created_at)`, updated_at: sql`po.updated_at`, number: sql`po.number` },
+  sorts: { created_at: sql`coalesce(pr.since, po.created_at)`, updated_at: sql`po.updated_at`, number: sql`po.number` },
   // Oldest first: the queue is worked from the back (issue 4, Policy Review).
   defaultSort: { column: "created_at", direction: "asc" },
   tieBreaker: sql`po.id`,
@@ -80,7 +82,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
           (SELECT json_build_object('id', r.id, 'created_at', r.created_at) FROM policy_revisions r
             WHERE r.policy_id = po.id AND r.status = 'submitted' ORDER BY r.id DESC LIMIT 1) AS revision,
           ${claimHolderJson("Policy", sql`po.id`)} AS claimed_by`,
-        from: sql`policies po LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id`,
+        from: sql`policies po LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id
+          LEFT JOIN ${PENDING_REVISIONS} ON pr.policy_id = po.id`,
         where,
         id: sql`po.id`,
       },

@@ -70,3 +70,19 @@ describe("Policy Review queue", () => {
     expect((await post("/v2/staff_super_admin/review_queue/claims", as.superAdmin, { id: first })).statusCode).toBe(200);
   });
 });
+
+describe("the form's pickers for policy support", () => {
+  it("names every account and community (they review proofs of all accounts), while staff see only their own", async () => {
+    const db = t.database.db;
+    const { insurables } = await import("../../db/schema");
+    const [community] = await db.insert(insurables).values({ title: "Review Commons", insurable_type_id: 1, account_id: world.accounts.B.id, agency_id: world.agencies.B.id }).returning();
+    const accounts = await post("/v2/policy-support/accounts_index", as.support, { pagination: { page: 1, per: 50 } });
+    expect(accounts.statusCode).toBe(200);
+    const titles = (Array.isArray(accounts.json()) ? accounts.json() : accounts.json().data).map((a: { id: number }) => a.id);
+    expect(titles).toEqual(expect.arrayContaining([world.accounts.A.id, world.accounts.B.id]));
+    const tree = await t.app.inject({ method: "GET", url: `/v2/policy-support/lookups/communities/${community.id}/tree`, headers: as.support });
+    expect(tree.json()).toMatchObject({ id: community.id, title: "Review Commons" });
+    const outside = await t.app.inject({ method: "GET", url: `/v2/staff_agency/lookups/communities/${community.id}/tree`, headers: as.agentA });
+    expect(outside.statusCode).toBe(404);
+  });
+});

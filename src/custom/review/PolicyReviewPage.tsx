@@ -27,13 +27,13 @@ import { SNACK_SHORT } from "../../domain/constants";
 import { formatLongDate } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { CoverageProofForm, valuesFromPolicy } from "../../resources/policies/coverage-proof";
+import { CoverageProofForm, valuesFromPolicy, valuesFromRevision } from "../../resources/policies/coverage-proof";
 import type { PolicyDetail } from "../../resources/policies/show/types";
 import { serverMessage } from "../../resources/policies/show/useApi";
 import type { Assistance } from "../../resources/policies/coverage-proof/coverageProofRules";
 import { DeclineDialog } from "./DeclineDialog";
 import { DECLINE_REASON_KEYS, type DeclineReasonKey } from "./declineReasons";
-import { RevisionChanges } from "./RevisionChanges";
+import { RevisionChanges, type RevisionDetail } from "./RevisionChanges";
 import { type Decision, QUEUE_KINDS, type QueueItem, type QueueKind, decisionRequest, neighbour, shortcutFor } from "./reviewQueue";
 
 const PdfViewer = lazy(() => import("../dmr/PdfViewer"));
@@ -74,6 +74,9 @@ export function PolicyReviewPage() {
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [suggested, setSuggested] = useState<DeclineReasonKey[]>([]);
+  // Pending updates of the open item, and whether the form beside shows them (to edit) or the policy as it is.
+  const [revision, setRevision] = useState<RevisionDetail | null>(null);
+  const [editingUpdates, setEditingUpdates] = useState(false);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -94,6 +97,22 @@ export function PolicyReviewPage() {
 
   const selected = useMemo(() => items.find((i) => i.id === selectedId) ?? null, [items, selectedId]);
   const selectedKind = selected?.kind ?? "proof";
+  const revisionId = selected?.revision?.id ?? null;
+
+  const loadRevision = useCallback(async () => {
+    if (!selectedId || !revisionId) return;
+    try {
+      const { json } = await dataProvider.request<RevisionDetail>(`/policies/${selectedId}/policy_revisions/${revisionId}`);
+      setRevision(json);
+    } catch {
+      setRevision(null);
+    }
+  }, [dataProvider, selectedId, revisionId]);
+  useEffect(() => {
+    setRevision(null);
+    setEditingUpdates(false);
+    void loadRevision();
+  }, [loadRevision]);
 
   // Opening an item claims it and loads the policy for the form.
   useEffect(() => {
@@ -258,6 +277,11 @@ export function PolicyReviewPage() {
                     {translate(k("updates.archive"))}
                   </Button>
                 )}
+                {selected.kind === "revision" && (
+                  <Button disabled={!revision || Boolean(takenBy)} onClick={() => setEditingUpdates((on) => !on)}>
+                    {translate(editingUpdates ? k("updates.show_policy") : k("updates.edit"))}
+                  </Button>
+                )}
               </Box>
               {suggested.length > 0 && (
                 <Alert severity="info" sx={{ mb: 1 }}>
@@ -280,8 +304,16 @@ export function PolicyReviewPage() {
                   )}
                 </Box>
                 <Box sx={{ maxHeight: "70vh", overflow: "auto" }}>
-                  {selected.kind === "revision" && selected.revision && <RevisionChanges key={selected.revision.id} policyId={selected.id} revisionId={selected.revision.id} />}
-                  {policy && policy.id === selected.id ? (
+                  {selected.kind === "revision" && (revision ? <RevisionChanges revision={revision} /> : <CircularProgress size={24} />)}
+                  {policy && policy.id === selected.id && editingUpdates && revision ? (
+                    <CoverageProofForm
+                      key={`revision-${revision.id}`}
+                      role={user?.role}
+                      policy={{ ...policy, documents: [] }}
+                      initial={valuesFromRevision(policy, revision.changes, revision.location)}
+                      revision={{ policyId: policy.id, revisionId: revision.id, onSaved: () => void loadRevision() }}
+                    />
+                  ) : policy && policy.id === selected.id ? (
                     <CoverageProofForm key={policy.id} role={user?.role} policy={policy} initial={valuesFromPolicy(policy)} onSaved={() => void load()} />
                   ) : (
                     <CircularProgress size={24} />

@@ -1,20 +1,22 @@
-import { useEffect, useState } from "react";
-import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useDataProvider, useTranslate } from "react-admin";
-import type { AppDataProvider } from "../../dataProvider/types";
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
 import { formatLongDate } from "../../domain/format";
+import type { SubmittedProof } from "../../resources/policies/coverage-proof";
 
-interface FieldChange {
+export interface FieldChange {
   field: string;
   current: string;
   proposed: string;
 }
 
-interface Revision {
+/** GET /policies/{id}/policy_revisions/{revId} (docs/API.md "Pending revisions"). */
+export interface RevisionDetail {
   id: number;
   created_at: string;
   submitted_by: string | null;
   diff: FieldChange[];
+  changes: SubmittedProof;
+  location: { community_id: number | null; building_id: number | null; unit_id: number } | null;
 }
 
 const k = (key: string) => `app.review.updates.${key}`;
@@ -36,31 +38,12 @@ function useFieldLabel() {
 }
 
 /**
- * What pending updates would change (GET /policies/{id}/policy_revisions/{revId}): field, current and proposed value,
- * so the reviewer sees the difference before reading the new certificate.
+ * What pending updates would change: field, current and proposed value, so the reviewer sees the difference before
+ * reading the new certificate.
  */
-export function RevisionChanges({ policyId, revisionId }: { policyId: number; revisionId: number }) {
+export function RevisionChanges({ revision }: { revision: RevisionDetail }) {
   const translate = useTranslate();
   const label = useFieldLabel();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const [revision, setRevision] = useState<Revision | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setRevision(null);
-    setFailed(false);
-    dataProvider
-      .request<Revision>(`/policies/${policyId}/policy_revisions/${revisionId}`)
-      .then(({ json }) => live && setRevision(json))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, policyId, revisionId]);
-
-  if (failed) return <Alert severity="error">{translate("app.review.failure")}</Alert>;
-  if (!revision) return <CircularProgress size={24} />;
   return (
     <Box sx={{ mb: 2 }} aria-label={translate(k("title"))} role="region">
       <Typography variant="subtitle1" component="h3">

@@ -29,6 +29,8 @@ export const reviewMessages = {
     accept_reject: "Accept updates, decline policy",
     decline: "Decline updates",
     archive: "Archive",
+    edit: "Edit updates",
+    show_policy: "Show the policy",
     accepted: "Updates have been approved",
     declined: "Updates have been declined",
     archived: "Updates have been archived",

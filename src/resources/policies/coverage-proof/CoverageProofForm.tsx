@@ -70,6 +70,8 @@ export interface CoverageProofFormProps {
   dmr?: { fileId: number; onSubmitted: () => void };
   /** Field names assisted review filled from the PDF. */
   prefilled?: Set<string>;
+  /** Editing pending updates in Policy Review: the form saves into the revision, the policy stays as it is. */
+  revision?: { policyId: number; revisionId: number; onSaved: () => void };
 }
 
 /**
@@ -83,6 +85,7 @@ export const CoverageProofForm = ({
   onSaved,
   dmr,
   prefilled,
+  revision,
 }: CoverageProofFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -127,13 +130,15 @@ export const CoverageProofForm = ({
         errors?: Record<string, string>;
         policy?: { id: number };
       }>(
-        dmr
-          ? `/dmr/checked_files/${dmr.fileId}/submit`
-          : editing
-            ? "/policies/external/update"
-            : "/policies/external/upload",
+        revision
+          ? `/policies/${revision.policyId}/policy_revisions/${revision.revisionId}`
+          : dmr
+            ? `/dmr/checked_files/${dmr.fileId}/submit`
+            : editing
+              ? "/policies/external/update"
+              : "/policies/external/upload",
         toFormData(values, reasons),
-        { onProgress: setProgress },
+        { onProgress: setProgress, method: revision ? "PATCH" : "POST" },
       );
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
@@ -143,7 +148,8 @@ export const CoverageProofForm = ({
           autoHideDuration: SNACK_LONG,
           messageArgs: { _: result.json?.message ?? fallback },
         });
-        if (dmr) dmr.onSubmitted();
+        if (revision) revision.onSaved();
+        else if (dmr) dmr.onSubmitted();
         else if (editing) onSaved?.(result.json?.policy?.id ?? values.id!);
         // A new upload resets the form, keeping agency, account and policy type (document 2 section 2).
         else
@@ -169,7 +175,7 @@ export const CoverageProofForm = ({
         autoHideDuration: SNACK_LONG,
       });
     },
-    [dmr, editing, notify, onSaved, reset, setError, translate],
+    [dmr, revision, editing, notify, onSaved, reset, setError, translate],
   );
 
   const submit = handleSubmit(async (values) => {

@@ -156,6 +156,71 @@ export function valuesFromPolicy(policy: PolicyDetail): CoverageProofValues {
   };
 }
 
+/** Pending updates as the server keeps them: the coverage-proof form data that was submitted (docs/API.md). */
+export interface SubmittedProof {
+  agency_id?: number;
+  account_id?: number;
+  number?: string | null;
+  policy_type_id?: number;
+  out_of_system_carrier_title?: string | null;
+  effective_date?: string | null;
+  expiration_date?: string | null;
+  cancellation_date?: string | null;
+  policy_users_attributes?: Array<{
+    spouse?: boolean;
+    user_attributes: {
+      email: string;
+      profile_attributes: Partial<Record<"first_name" | "middle_name" | "last_name" | "contact_phone", string | null>>;
+      address_attributes: Partial<Record<(typeof ADDRESS_FIELDS)[number], string | null>>;
+    };
+  }>;
+  policy_coverages_attributes?: Array<{ designation: string; limit: number }>;
+}
+
+/**
+ * The form showing pending updates: the policy's values with the submitted ones over them, the unit placed in its
+ * community and building (`location`), limits back in dollars.
+ */
+export function valuesFromRevision(
+  policy: PolicyDetail,
+  changes: SubmittedProof,
+  location: { community_id: number | null; building_id: number | null; unit_id: number } | null,
+): CoverageProofValues {
+  const base = valuesFromPolicy(policy);
+  const text = (value: string | null | undefined, fallback: string) => value ?? fallback;
+  return {
+    ...base,
+    agency_id: changes.agency_id ?? base.agency_id,
+    account_id: changes.account_id ?? base.account_id,
+    ...(location ? { community_id: location.community_id ?? "", building_id: location.building_id ?? "", unit_id: location.unit_id } : {}),
+    number: text(changes.number, base.number),
+    out_of_system_carrier_title: text(changes.out_of_system_carrier_title, base.out_of_system_carrier_title),
+    policy_type_id: changes.policy_type_id ?? base.policy_type_id,
+    effective_date: text(changes.effective_date, base.effective_date),
+    expiration_date: text(changes.expiration_date, base.expiration_date),
+    cancellation_date: text(changes.cancellation_date, base.cancellation_date),
+    files: [],
+    coverages: changes.policy_coverages_attributes?.length
+      ? changes.policy_coverages_attributes.map((c) => ({ designation: c.designation, limit: formatMoney(c.limit / 100) }))
+      : base.coverages,
+    users: changes.policy_users_attributes?.length
+      ? changes.policy_users_attributes.map((u) => {
+          const p = u.user_attributes.profile_attributes;
+          const a = u.user_attributes.address_attributes;
+          return emptyInsured({
+            email: u.user_attributes.email,
+            first_name: p.first_name ?? "",
+            middle_name: p.middle_name ?? "",
+            last_name: p.last_name ?? "",
+            contact_phone: p.contact_phone ?? "",
+            spouse: Boolean(u.spouse),
+            ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, a[f] ?? ""])),
+          });
+        })
+      : base.users,
+  };
+}
+
 /** The multipart form of document 2 section 7 (limits × 100, primary = the first user, dates yyyy-MM-dd). */
 export function toFormData(values: CoverageProofValues, rejectionReasons?: string[]): FormData {
   const form = new FormData();

@@ -1,3 +1,3 @@
 export { CoverageProofForm } from "./CoverageProofForm";
 export { UploadCoverageProofPage } from "./UploadCoverageProofPage";
-export { valuesFromPolicy } from "./coverageProofRules";
+export { valuesFromPolicy, valuesFromRevision, type SubmittedProof } from "./coverageProofRules";

@@ -132,7 +132,7 @@ describe("assisted review", () => {
     const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
     expect(res.json()).toEqual({
       text_found: true,
-      fields: { number: "LP-7007", carrier: "Lemonade", effective_date: "2026-01-01", expiration_date: "2027-01-01", liability_limit: 10_000_000, insureds: [{ first_name: "Ann", last_name: "Lee" }] },
+      fields: { number: "LP-7007", carrier: "Lemonade", effective_date: "2026-01-01", expiration_date: "2027-01-01", liability_limit: 10_000_000, insureds: [{ first_name: "Ann", last_name: "Lee" }], address: "1 Main St" },
       suggested_reasons: [],
     });
   });

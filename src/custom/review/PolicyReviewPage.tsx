@@ -32,6 +32,7 @@ import type { PolicyDetail } from "../../resources/policies/show/types";
 import { serverMessage } from "../../resources/policies/show/useApi";
 import type { Assistance } from "../../resources/policies/coverage-proof/coverageProofRules";
 import { DeclineDialog } from "./DeclineDialog";
+import { DeclineExpiredButton } from "./DeclineExpiredButton";
 import { DECLINE_REASON_KEYS, type DeclineReasonKey } from "./declineReasons";
 import { RevisionChanges, type RevisionDetail } from "./RevisionChanges";
 import { type Decision, QUEUE_KINDS, type QueueItem, type QueueKind, decisionRequest, neighbour, shortcutFor } from "./reviewQueue";
@@ -198,11 +199,14 @@ export function PolicyReviewPage() {
       <PageHeader
         titleKey={k("title")}
         actions={
-          <Tooltip title={translate(k("shortcuts.button"))}>
-            <IconButton aria-label={translate(k("shortcuts.button"))} onClick={() => setHelp(true)}>
-              <KeyboardIcon />
-            </IconButton>
-          </Tooltip>
+          <>
+            <DeclineExpiredButton onScheduled={() => setTimeout(() => void load(), 3000)} />
+            <Tooltip title={translate(k("shortcuts.button"))}>
+              <IconButton aria-label={translate(k("shortcuts.button"))} onClick={() => setHelp(true)}>
+                <KeyboardIcon />
+              </IconButton>
+            </Tooltip>
+          </>
         }
       />
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", lg: "320px 1fr" }, gap: 2, alignItems: "start" }}>

@@ -17,6 +17,12 @@ export const reviewMessages = {
   decline_title: "Decline Policy %{number}",
   suggested: "The certificate suggests declining: %{reasons}",
   pending_updates: "Pending updates",
+  expired: {
+    button: "Decline expired proofs",
+    title: "Decline expired proofs",
+    confirm: "Every proof of coverage whose expiration date has passed will be declined with the reason 'Policy has already expired', and the property managers will be emailed. Continue?",
+    scheduled: "Declination job has been scheduled",
+  },
   kind: { label: "Show", all: "All items", proof: "Proofs awaiting review", revision: "Pending updates" },
   updates: {
     title: "Pending updates",

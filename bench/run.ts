@@ -38,6 +38,16 @@ const BUDGET_MS = 60_000;
 const SEARCHES = ["smith", "garcia", "nguyen", "o'brien", "okafor", "zzzz"];
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
+/** `--only users|policies|review`: one part of the bench, to re-measure a change without the rest. */
+const PARTS = ["users", "policies", "review"] as const;
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
+  console.error(`--only must be one of ${PARTS.join(", ")}`);
+  process.exit(2);
+}
+const part = (name: (typeof PARTS)[number]) => only === undefined || only === name;
+
 const policies = flag("--policies", 100_000);
 const requests = flag("--requests", 200);
 const env = loadEnv({ ...process.env, NODE_ENV: "production", LOG_LEVEL: "silent" });
@@ -72,27 +82,30 @@ try {
       console.log(`  ${name}: median ${result.median_ms} ms, p95 ${result.p95_ms} ms (n=${result.n})`);
       results.push(result);
     };
-    await run("users list, page 1 (super_admin)", () => api.get(`${list}&pagination[page]=1`, admin));
-    await run(`users list, page ${deepPage} (super_admin)`, () => api.get(`${list}&pagination[page]=${deepPage}`, admin));
-    await run("users list, name search (super_admin)", (i) =>
-      api.get(`${list}&pagination[page]=1&filter[profile][full_name][like]=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}`, admin),
-    );
-    await run("users list, page 1 (agent, own agency tree)", () => api.get("/v2/staff_agency/users?pagination[page]=1&pagination[per]=50", agent));
-    // Sign-in is throttled after failures only; each session is signed out (untimed) so sessions do not pile up.
-    const sessions: Awaited<ReturnType<ApiClient["signIn"]>>[] = [];
-    await run("sign-in", async () => sessions.push(await api.signIn(email("staff"))));
-    await run("validate_token", (i) => api.get("/v2/staff/auth/validate_token", sessions[i % sessions.length]));
-    await run("sign-in + validate_token", async () => {
-      const auth = await api.signIn(email("staff"));
-      await api.get("/v2/staff/auth/validate_token", auth);
-      sessions.push(auth);
-    });
-    for (const auth of sessions) await api.signOut(auth);
+    if (part("users")) {
+      await run("users list, page 1 (super_admin)", () => api.get(`${list}&pagination[page]=1`, admin));
+      await run(`users list, page ${deepPage} (super_admin)`, () => api.get(`${list}&pagination[page]=${deepPage}`, admin));
+      await run("users list, name search (super_admin)", (i) =>
+        api.get(`${list}&pagination[page]=1&filter[profile][full_name][like]=${encodeURIComponent(SEARCHES[i % SEARCHES.length])}`, admin),
+      );
+      await run("users list, page 1 (agent, own agency tree)", () => api.get("/v2/staff_agency/users?pagination[page]=1&pagination[per]=50", agent));
+      // Sign-in is throttled after failures only; each session is signed out (untimed) so sessions do not pile up.
+      const sessions: Awaited<ReturnType<ApiClient["signIn"]>>[] = [];
+      await run("sign-in", async () => sessions.push(await api.signIn(email("staff"))));
+      await run("validate_token", (i) => api.get("/v2/staff/auth/validate_token", sessions[i % sessions.length]));
+      await run("sign-in + validate_token", async () => {
+        const auth = await api.signIn(email("staff"));
+        await api.get("/v2/staff/auth/validate_token", auth);
+        sessions.push(auth);
+      });
+      for (const auth of sessions) await api.signOut(auth);
+    }
 
-    const policyExport = await benchPolicies({ app, api, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, admin, run, exportRows: 100_000 });
-    console.log(`  policies CSV export: ${policyExport.rows.toLocaleString("en-US")} rows in ${policyExport.seconds} s, RSS ${policyExport.rss_before_mb} → peak ${policyExport.peak_rss_mb} MB`);
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const policyExport = part("policies") ? await benchPolicies({ app, api, base, admin, run, exportRows: 100_000 }) : undefined;
+    if (policyExport) console.log(`  policies CSV export: ${policyExport.rows.toLocaleString("en-US")} rows in ${policyExport.seconds} s, RSS ${policyExport.rss_before_mb} → peak ${policyExport.peak_rss_mb} MB`);
 
-    const review = await benchReview({ db: database.db, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, admin, run });
+    const review = part("review") ? await benchReview({ db: database.db, base, admin, run }) : undefined;
 
     const memory = { rss_after_seed_mb: mb(rssAfterSeed), rss_end_mb: mb(process.memoryUsage().rss), max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) };
     console.log(`\n${formatTable(results)}\n`);
@@ -109,6 +122,7 @@ try {
       database: database.kind,
       policies,
       requests,
+      only: only ?? "all",
       seed: { seconds: seedSeconds, ...counts },
       users_in_list: total,
       policy_export: policyExport,

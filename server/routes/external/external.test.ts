@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, insurables, policies, policyCoverages, policyUsers, sentEmails, users } from "../../db/schema";
 import { declarationsPagePdf } from "../../files/sample-pdfs";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import type { AuthHeaders, TestApp } from "../../test/helpers";
+import { proofWorld, type ProofWorld } from "../../test/proof-world";
 import { multipart } from "../../test/multipart";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: ProofWorld["world"];
+let as: ProofWorld["as"];
 let unitA: number;
 let pdf: Buffer;
 
@@ -46,17 +46,7 @@ const upload = (headers: AuthHeaders, body: ReturnType<typeof form>, prefix = "s
 const post = (url: string, headers: AuthHeaders, payload: object) => t.app.inject({ method: "POST", url, headers, payload });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-  const db = t.database.db;
-  const [community] = await db.insert(insurables).values({ title: "Proof Park", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
-  const [unit] = await db.insert(insurables).values({ title: "Unit 9", insurable_type_id: 4, insurable_id: community.id, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
-  unitA = unit.id;
+  ({ t, world, as, unitId: unitA } = await proofWorld("Proof Park", "Unit 9"));
   pdf = Buffer.from(await declarationsPagePdf({ carrier: "Lemonade", number: "EXT-1", insureds: ["Pat Proof"], address: ["1 Main St", "Austin, TX 78701"], effective: "2026-06-01", expiration: "2027-06-01", coverages: [{ title: "Personal Liability", limit: 100000 }] }));
 }, 60_000);
 afterAll(() => t.close());

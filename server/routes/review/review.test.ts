@@ -43,6 +43,26 @@ describe("Policy Review queue", () => {
     expect((await post("/v2/staff_agency/review_queue/list", as.agentA)).statusCode).toBe(403);
   });
 
+  it("places pending updates by when they were submitted, once each; kind narrows to proofs or updates; totals and pages agree", async () => {
+    const db = t.database.db;
+    const { policyRevisions } = await import("../../db/schema");
+    // RQ-3 is verified; its updates came in on 2 November at noon, between RQ-2 (1 November) and RQ-1 (3 November).
+    await db.insert(policyRevisions).values({ policy_id: ids[2], changes: {}, submitted_by_type: "Staff", submitted_by_id: world.staff.staffA.id, created_at: new Date("2026-11-02T12:00:00Z") });
+    const list = (filter: object, extra: object = {}) => post("/v2/policy-support/review_queue/list", as.support, { filter: { account_id: [world.accounts.A.id], ...filter }, ...extra });
+    const all = (await list({})).json();
+    expect(all.data.map((r: { number: string; kind: string }) => `${r.number}:${r.kind}`)).toEqual(["RQ-2:proof", "RQ-3:revision", "RQ-1:proof"]);
+    expect(all.meta.total).toBe(3);
+    expect(all.data[1].revision).toMatchObject({ id: expect.any(Number) });
+    expect((await list({ kind: "proof" })).json().data.map((r: { number: string }) => r.number)).toEqual(["RQ-2", "RQ-1"]);
+    expect((await list({ kind: "revision" })).json()).toMatchObject({ data: [{ number: "RQ-3" }], meta: { total: 1 } });
+    const newest = (await list({}, { sort: { column: "created_at", direction: "desc" } })).json();
+    expect(newest.data.map((r: { number: string }) => r.number)).toEqual(["RQ-1", "RQ-3", "RQ-2"]);
+    const second = (await list({}, { pagination: { page: 2, per: 2 } })).json();
+    expect(second).toMatchObject({ data: [{ number: "RQ-1" }], meta: { total: 3, page: 2, per: 2 } });
+    expect((await list({}, { sort: { column: "secret" } })).statusCode).toBe(422);
+    await db.delete(policyRevisions);
+  });
+
   it("gives no pre-fill for a certificate without a readable text layer", async () => {
     const res = await t.app.inject({ method: "GET", url: `/v2/policy-support/review_queue/${ids[1]}/extract`, headers: as.support });
     expect(res.json()).toMatchObject({ text_found: false, suggested_reasons: [] });

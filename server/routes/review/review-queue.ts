@@ -52,7 +52,10 @@ const QUEUE_DOCUMENT = sql`(SELECT d FROM documents d WHERE (d.attachable_type =
  * One page of the queue and its total. `where` holds the caller's filters on `po`; `awaiting` is what makes a proof
  * wait (its status, unless a status filter says otherwise).
  */
-export async function queuePage(db: Db, q: { where: SQL[]; awaiting: SQL; kinds: QueueKind[]; order: QueueOrder; page: number; per: number }) {
+export async function queuePage(
+  db: Db,
+  q: { where: SQL[]; awaiting: SQL; kinds: QueueKind[]; order: QueueOrder; page: number; per: number; narrowed?: boolean },
+) {
   const dir = q.order.direction === "asc" ? sql`ASC` : sql`DESC`;
   const key = (kind: QueueKind) => (q.order.column === "created_at" ? (kind === "revision" ? sql`pr.since` : sql`po.created_at`) : sql`po.${sql.identifier(q.order.column)}`);
   const filters = q.where.length ? sql` AND ${sql.join(q.where, sql` AND `)}` : sql``;
@@ -66,10 +69,13 @@ export async function queuePage(db: Db, q: { where: SQL[]; awaiting: SQL; kinds:
     revision: { from: sql`pr JOIN policies po ON po.id = pr.policy_id WHERE po.policy_in_system = false${filters}`, key: key("revision") },
   };
   const chosen = q.kinds.map((kind) => parts[kind]);
-  const union = sql.join(
-    chosen.map((part) => sql`(SELECT po.id, ${part.key} AS k FROM ${part.from} ORDER BY k ${dir} NULLS LAST, po.id ${dir} LIMIT ${reach})`),
-    sql` UNION ALL `,
-  );
+  // Narrowed by a search, the matches are few: gather them, then order (OFFSET 0 keeps the planner from walking the
+  // order's index and testing every policy against the search, which visits them all when nothing matches).
+  const scan = (part: { from: SQL; key: SQL }) =>
+    q.narrowed
+      ? sql`(SELECT id, k FROM (SELECT po.id, ${part.key} AS k FROM ${part.from} OFFSET 0) s ORDER BY k ${dir} NULLS LAST, id ${dir} LIMIT ${reach})`
+      : sql`(SELECT po.id, ${part.key} AS k FROM ${part.from} ORDER BY k ${dir} NULLS LAST, po.id ${dir} LIMIT ${reach})`;
+  const union = sql.join(chosen.map(scan), sql` UNION ALL `);
   const counts = sql.join(
     chosen.map((part) => sql`(SELECT count(*) FROM ${part.from})`),
     sql` + `,

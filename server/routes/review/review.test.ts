@@ -40,6 +40,9 @@ describe("Policy Review queue", () => {
     expect(res.json().data[0]).toMatchObject({ kind: "proof", customer: "Rae Queue2", document: { filename: "rq-2.pdf" }, claimed_by: null });
     const searched = await post("/v2/policy-support/review_queue/list", as.support, { filter: { search: "queue1" } });
     expect(searched.json().data.map((r: { number: string }) => r.number)).toEqual(["RQ-1"]);
+    const byNumber = await post("/v2/policy-support/review_queue/list", as.support, { filter: { search: "rq-2" } });
+    expect(byNumber.json()).toMatchObject({ data: [{ number: "RQ-2" }], meta: { total: 1 } });
+    expect((await post("/v2/policy-support/review_queue/list", as.support, { filter: { search: "zzzz" } })).json()).toMatchObject({ data: [], meta: { total: 0 } });
     expect((await post("/v2/staff_agency/review_queue/list", as.agentA)).statusCode).toBe(403);
   });
 

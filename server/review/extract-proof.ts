@@ -1,3 +1,5 @@
+import { DECLINE_REASON_KEYS } from "../../src/domain/policies";
+
 /**
  * Assisted review (issue 4 part 5): what a proof of coverage's text says, read with the wording carriers use on
  * declarations pages and evidence-of-insurance certificates. Each field is found or left out (null); nothing is
@@ -143,8 +145,7 @@ function locationReasons(address: string, premises: NonNullable<ReviewContext["p
 }
 
 export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
-/** Suggestions in the dialog's order. */
-const DECLINE_ORDER = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10"];
+
 
 /**
  * The decline reasons the evidence supports (keys of the console's fixed list, readings C-37): r5 expired, r1 liability
@@ -163,5 +164,6 @@ export function suggestedReasons(proof: ExtractedProof, context: ReviewContext):
     if (!proof.insureds.some((i) => known.has(key(i.first_name, i.last_name)))) reasons.push("r6");
   }
   if (proof.address && context.premises) reasons.push(...locationReasons(proof.address, context.premises));
-  return [...DECLINE_ORDER.filter((r) => reasons.includes(r))];
+  // In the decline dialog's order.
+  return DECLINE_REASON_KEYS.filter((r) => reasons.includes(r));
 }

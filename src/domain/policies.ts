@@ -129,3 +129,10 @@ export type ChangeRequestAction = (typeof CHANGE_REQUEST_ACTIONS)[number];
 export const CHANGE_REQUEST_STATUSES = ["awaiting_confirmation", "in_progress", "approved", "failed", "declined"] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 export const PENDING_CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ["awaiting_confirmation", "in_progress"];
+
+/**
+ * The decline dialog's ten fixed reasons, in its order (readings C-37; labels in the i18n catalogue): shared by the
+ * dialog and by assisted review, which suggests them by key.
+ */
+export const DECLINE_REASON_KEYS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10"] as const;
+export type DeclineReasonKey = (typeof DECLINE_REASON_KEYS)[number];

@@ -11,7 +11,6 @@ import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy }
 const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) });
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
 
-export { UPDATED, UPLOADED } from "./external-messages";
 
 /**
  * Proofs of coverage (document 2 sections 2, 4, 7; reference section 4.3): upload and update as multipart forms with

@@ -7,8 +7,9 @@ import { recomputeCoverage } from "../../lib/coverage";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { diffChanges, recordHistory, staffAuthor } from "../../lib/history";
 import { queryRows } from "../../lib/list";
-import { lookupScope, scopeConditions } from "../../lib/scope";
+import { lookupScope } from "../../lib/scope";
 import type { Caller } from "../../plugins/auth";
+import { accountScopeCondition } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { writeUserUpdate } from "../users/users.service";
 import { type CoverageProofInput, type UploadedFile, validateCoverageProof } from "./external-form";
@@ -55,7 +56,7 @@ export async function findExternal(db: Db, caller: Caller, id: number, lock = fa
 
 /** The account (in scope), policy type, unit and carrier the form names, checked against each other. */
 async function resolveReferences(db: Db, caller: Caller, input: CoverageProofInput, errors: Record<string, string>) {
-  const accountScope = scopeConditions(lookupScope(caller), { account: (aid) => sql`a.id = ${aid}`, agencies: (ids) => sql`a.agency_id IN (${ids})` });
+  const accountScope = accountScopeCondition(lookupScope(caller));
   const [account] = input.account_id
     ? await queryRows<{ id: number; agency_id: number }>(db, sql`SELECT a.id, a.agency_id FROM accounts a WHERE ${where([sql`a.id = ${input.account_id}`, ...accountScope])}`)
     : [];

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { QueryObject } from "../../lib/query-string";
-import { lookupScope, scopeConditions } from "../../lib/scope";
+import { lookupScope } from "../../lib/scope";
 import { requireCaller } from "../../plugins/auth";
-import { likePattern } from "../lookups/lookups.scope";
+import { insurableScopeCondition, likePattern } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "./policies.scope";
 
 const anyQuery = z.record(z.string(), z.any());
@@ -48,7 +48,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   // units, and the units directly under it.
   app.get("/lookups/communities/:id/tree", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
     const caller = requireCaller(request);
-    const scope = scopeConditions(lookupScope(caller), { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` });
+    const scope = insurableScopeCondition(lookupScope(caller));
     const [community] = await queryRows<{ id: number; title: string; account_id: number | null }>(
       app.db,
       sql`SELECT i.id, i.title, i.account_id FROM insurables i WHERE i.id = ${request.params.id} AND i.insurable_type_id IN (1, 2, 3) ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
@@ -80,7 +80,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     const search = String(query.search ?? "").trim();
     const conditions = [
       sql`a.addressable_type = 'Insurable'`,
-      ...scopeConditions(lookupScope(caller), { account: (id) => sql`i.account_id = ${id}`, agencies: (list) => sql`i.agency_id IN (${list})` }),
+      ...insurableScopeCondition(lookupScope(caller)),
     ];
     if (search) conditions.push(sql`lower(a.full) LIKE ${likePattern(search)}`);
     const agencyId = Number(query.agency_id);

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
-import { ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 
 /**
@@ -30,14 +29,11 @@ export interface QueueRow {
   claimed_by: ClaimHolder | null;
 }
 
-/** `{column, direction}` from the list body's sort, created_at ascending by default; anything else is a 422. */
+/** `{column, direction}` from the list body's sort (already checked by parseListParams), created_at ascending by default. */
 export function queueOrder(raw: unknown): QueueOrder {
   const sort = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  const column = String(sort.column ?? "created_at");
-  const direction = String(sort.direction ?? "asc").toLowerCase();
-  if (!["created_at", "updated_at", "number"].includes(column)) throw new ValidationError({ "sort.column": `cannot sort by ${column}` });
-  if (direction !== "asc" && direction !== "desc") throw new ValidationError({ "sort.direction": "must be asc or desc" });
-  return { column: column as QueueOrder["column"], direction };
+  const column = Array.isArray(sort.column) ? sort.column[0] : sort.column;
+  return { column: String(column ?? "created_at") as QueueOrder["column"], direction: String(sort.direction ?? "asc").toLowerCase() as QueueOrder["direction"] };
 }
 
 // Pending revisions, one row per policy, with when the first was submitted.

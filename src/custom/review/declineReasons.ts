@@ -1,6 +1,7 @@
 /** The decline dialog's rules (document 2 sections 2 and 5): keys of the 10 fixed reasons, validity, the list sent. */
-export const DECLINE_REASON_KEYS = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10"] as const;
-export type DeclineReasonKey = (typeof DECLINE_REASON_KEYS)[number];
+import { DECLINE_REASON_KEYS, type DeclineReasonKey } from "../../domain/policies";
+
+export { DECLINE_REASON_KEYS, type DeclineReasonKey };
 
 export interface DeclineChoice {
   reasons: DeclineReasonKey[];

@@ -1,26 +1,14 @@
-import { useMemo, type ReactNode } from "react";
-import { Box, Typography } from "@mui/material";
-import { DateInput, Form, SelectInput, TextInput, useTranslate } from "react-admin";
+import { useMemo } from "react";
+import { DateInput, Form, SelectInput, TextInput } from "react-admin";
 import type { FieldValues } from "react-hook-form";
 import { email, phone, requiredShort, url, zip } from "../../../validators";
 import type { PolicyDetail, PolicyUser } from "../types";
 import { EditButtons } from "./EditButtons";
+import { FormSection } from "./FormSection";
 import { COUNTRIES, STATE_CHOICES, birthDate, joinStreet, maskPhone, maskZip, obj, splitStreet } from "./editRules";
 import { useSavePolicy } from "./useSavePolicy";
 
 const e = (key: string) => `app.policy_detail.edit.fields.${key}`;
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, columnGap: 2 }}>{children}</Box>
-    </Box>
-  );
-};
 
 /** A customer's basic information (document 2 section 5: email required and valid, birth date 18–65, phone mask). */
 const PersonInputs = ({ prefix }: { prefix: string }) => (
@@ -98,16 +86,16 @@ export const PersonEditForm = ({ policy, onSaved, commercial }: { policy: Policy
 
   return (
     <Form defaultValues={defaults} onSubmit={submit} mode="onChange" noValidate>
-      <Section title="app.policy_detail.edit.basic">
+      <FormSection title="app.policy_detail.edit.basic">
         <PersonInputs prefix="primary" />
-      </Section>
+      </FormSection>
       {commercial && secondary && (
-        <Section title="app.policy_detail.edit.additional_contact">
+        <FormSection title="app.policy_detail.edit.additional_contact">
           <PersonInputs prefix="secondary" />
-        </Section>
+        </FormSection>
       )}
       {commercial && (
-        <Section title="app.policy_detail.edit.business">
+        <FormSection title="app.policy_detail.edit.business">
           <TextInput source="business.phone" label={e("phone")} validate={[requiredShort(), phone()]} parse={maskPhone} />
           <TextInput source="business.website" label={e("website")} validate={[requiredShort(), url()]} />
           <TextInput source="business.address.line" label={e("address")} validate={requiredShort()} />
@@ -116,7 +104,7 @@ export const PersonEditForm = ({ policy, onSaved, commercial }: { policy: Policy
           <SelectInput source="business.address.state" label={e("state")} choices={STATE_CHOICES} validate={requiredShort()} translateChoice={false} />
           <TextInput source="business.address.zip_code" label={e("zip")} validate={[requiredShort(), zip()]} parse={maskZip} />
           <SelectInput source="business.address.country" label={e("country")} choices={COUNTRIES.map((id) => ({ id, name: `app.policy_detail.edit.countries.${id}` }))} validate={requiredShort()} />
-        </Section>
+        </FormSection>
       )}
       <EditButtons />
     </Form>

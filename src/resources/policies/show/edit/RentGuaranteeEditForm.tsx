@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { Box, Typography } from "@mui/material";
-import { Form, SelectInput, TextInput, useTranslate } from "react-admin";
+import { Form, SelectInput, TextInput } from "react-admin";
 import type { FieldValues } from "react-hook-form";
 import { email, requiredShort, zip } from "../../../validators";
 import type { PolicyDetail } from "../types";
 import { EditButtons } from "./EditButtons";
+import { FormSection } from "./FormSection";
 import { COUNTRIES, EMPLOYMENT_TYPES, GENDERS, SALUTATIONS, STATE_CHOICES, joinStreet, maskPhone, maskZip, obj, splitStreet } from "./editRules";
 import { useSavePolicy } from "./useSavePolicy";
 
@@ -20,18 +20,6 @@ const RENAME: Array<[string, string]> = [
   ["users.0.address_attributes.", "user.address."],
   ["users.0.profile_attributes.", "user."],
 ];
-
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 2 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, columnGap: 2 }}>{children}</Box>
-    </Box>
-  );
-};
 
 /** Address, address 2, city, state, zip, country under `prefix`; address 2 optional (document 2 section 5). */
 const AddressInputs = ({ prefix }: { prefix: string }) => (
@@ -113,25 +101,25 @@ export const RentGuaranteeEditForm = ({ policy, onSaved }: { policy: PolicyDetai
 
 const RentGuaranteeInputs = () => (
   <>
-    <Section title="app.policy_detail.edit.applicant">
+    <FormSection title="app.policy_detail.edit.applicant">
       <SelectInput source="user.gender" label={e("gender")} choices={choices(GENDERS, "genders")} validate={REQUIRED} />
       <SelectInput source="user.salutation" label={e("salutation")} choices={choices(SALUTATIONS, "salutations")} validate={REQUIRED} />
       <span />
       <AddressInputs prefix="user.address" />
-    </Section>
-    <Section title="app.policy_detail.edit.employer">
+    </FormSection>
+    <FormSection title="app.policy_detail.edit.employer">
       <SelectInput source="applicant.employment_type" label={e("employment_type")} choices={choices(EMPLOYMENT_TYPES, "employment_types")} validate={REQUIRED} />
       <TextInput source="applicant.job_description" label={e("employment_description")} validate={REQUIRED} />
       <TextInput source="applicant.company_name" label={e("employer_name")} validate={REQUIRED} />
       <AddressInputs prefix="applicant.address" />
-    </Section>
-    <Section title="app.policy_detail.edit.landlord">
+    </FormSection>
+    <FormSection title="app.policy_detail.edit.landlord">
       <TextInput source="landlord.company" label={e("company")} />
       <TextInput source="landlord.first_name" label={e("contact_first_name")} validate={REQUIRED} />
       <TextInput source="landlord.last_name" label={e("contact_last_name")} validate={REQUIRED} />
       <TextInput source="landlord.phone_number" label={e("phone")} validate={REQUIRED} parse={maskPhone} />
       <TextInput source="landlord.email" label={e("email")} validate={[requiredShort(), email()]} />
-    </Section>
+    </FormSection>
   </>
 );
 

@@ -8,7 +8,7 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import { AppError } from "./lib/errors";
-import { parseBracketQuery } from "./lib/query-string";
+import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
 import { policyFormRoutes } from "./routes/external/policy-form.routes";
 import { revisionRoutes } from "./routes/external/revisions.routes";
 import { registerSignedInArea } from "./lib/role-routes";
@@ -65,6 +65,7 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseBracketQuery },
   });
+  refuseForbiddenKeys(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
@@ -124,6 +125,29 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
 
   await registerConsole(app, env);
   return app;
+}
+
+/**
+ * Untrusted input never reaches an object's prototype (DESIGN.md section 3): the query parser records a forbidden
+ * key (it must not throw), answered here with a 422 before anything else runs; JSON bodies are parsed by a JSON.parse
+ * that refuses the same keys. Multipart field names go through parseBracketQueryStrict where they are read.
+ */
+function refuseForbiddenKeys(app: FastifyInstance) {
+  app.addHook("onRequest", async (request) => {
+    const refused = refusedParam(request.query);
+    if (refused) throw forbiddenKeyError(refused);
+  });
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(Object.assign(new Error("The JSON body is empty"), { statusCode: 400 }), undefined);
+    try {
+      done(null, parseJsonStrict(text));
+    } catch (error) {
+      if (error instanceof AppError) return done(error, undefined);
+      done(Object.assign(new Error("The body is not valid JSON"), { statusCode: 400 }), undefined);
+    }
+  });
 }
 
 /**

@@ -149,6 +149,13 @@ function parsePositiveInt(value: QueryValue | undefined, field: string, fallback
   return n;
 }
 
+/** A parameter that must be one string (query objects have no prototype, so String() of one would throw). */
+function textParam(value: unknown, field: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  throw new ValidationError({ [field]: "must be text" });
+}
+
 export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaultPer?: number } = {}): ListParams {
   const pagination = isObject(input.pagination) ? input.pagination : {};
   const page = parsePositiveInt(pagination.page, "pagination.page", 1, 10_000_000);
@@ -163,8 +170,8 @@ export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaul
 
   const sortInput = isObject(input.sort) ? input.sort : {};
   const columnRaw = sortInput.column ?? spec.defaultSort.column;
-  const columns = (Array.isArray(columnRaw) ? columnRaw : [columnRaw]).map(String).filter(Boolean);
-  const directionRaw = String(sortInput.direction ?? spec.defaultSort.direction).toLowerCase();
+  const columns = (Array.isArray(columnRaw) ? columnRaw : [columnRaw]).map((c) => textParam(c, "sort.column")).filter(Boolean);
+  const directionRaw = textParam(sortInput.direction ?? spec.defaultSort.direction, "sort.direction").toLowerCase();
   if (directionRaw !== "asc" && directionRaw !== "desc") throw new ValidationError({ "sort.direction": "must be asc or desc" });
   const direction = directionRaw === "asc" ? sql`ASC` : sql`DESC`;
   const order = columns.map((c) => {

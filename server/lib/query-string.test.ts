@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flattenFilter } from "./list";
-import { parseBracketQuery } from "./query-string";
+import { parseBracketQuery, parseBracketQueryStrict, parseJsonStrict, refusedParam } from "./query-string";
 
 describe("parseBracketQuery", () => {
   it("nests bracket keys and collects [] into arrays", () => {
@@ -13,6 +13,28 @@ describe("parseBracketQuery", () => {
 
   it("decodes values and keeps a plain key as is", () => {
     expect(parseBracketQuery("query=a%20b%26c&x=1")).toEqual({ query: "a b&c", x: "1" });
+  });
+});
+
+describe("forbidden keys", () => {
+  it("builds objects without a prototype, so no key can reach Object.prototype", () => {
+    const parsed = parseBracketQuery("filter[a][b]=1");
+    expect(Object.getPrototypeOf(parsed)).toBeNull();
+    expect(Object.getPrototypeOf(parsed.filter)).toBeNull();
+  });
+
+  it("records the first forbidden parameter and leaves it out", () => {
+    const parsed = parseBracketQuery("x=1&__proto__[agency_id]=9&filter[constructor]=2");
+    expect(refusedParam(parsed)).toBe("__proto__[agency_id]");
+    expect({ ...parsed }).toEqual({ x: "1" });
+    expect(({} as Record<string, unknown>).agency_id).toBeUndefined();
+    expect(refusedParam(parseBracketQuery("x=1"))).toBeUndefined();
+  });
+
+  it("throws a 422 where parsing happens inside a handler, and for JSON at any depth", () => {
+    expect(() => parseBracketQueryStrict("policy[prototype][x]=1")).toThrow(/not allowed/);
+    expect(() => parseJsonStrict('{"a": [{"b": {"__proto__": {"x": 1}}}]}')).toThrow(/not allowed/);
+    expect(parseJsonStrict('{"a": [1, {"b": "c"}]}')).toEqual({ a: [1, { b: "c" }] });
   });
 });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { COVERAGE_DESIGNATIONS, REVIEW_STATUS_TO_POLICY_STATUS } from "../../../src/domain/policies";
 import { PDF_OR_IMAGE, storeCheckedUpload, type CheckedUpload } from "../../files/uploads";
 import { ValidationError } from "../../lib/errors";
-import { parseBracketQuery, type QueryObject, type QueryValue } from "../../lib/query-string";
+import { parseBracketQueryStrict, type QueryObject, type QueryValue } from "../../lib/query-string";
 import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, ZIP_PATTERN, isUsState } from "../../lib/validators";
 
 /** Certificate files: pdf and images, 30 MB (document 2 section 5: "a size parameter of 30"). */
@@ -35,7 +35,7 @@ export async function readCoverageProofForm(app: FastifyInstance, request: Fasti
         pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(String(part.value ?? ""))}`);
       }
     }
-    return { fields: parseBracketQuery(pairs.join("&")), files };
+    return { fields: parseBracketQueryStrict(pairs.join("&")), files };
   } catch (error) {
     await Promise.all(files.map((f) => app.files.remove(f.key)));
     throw error;

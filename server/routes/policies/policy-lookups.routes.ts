@@ -11,7 +11,7 @@ import { policyScopeCondition } from "./policies.scope";
 
 const anyQuery = z.record(z.string(), z.any());
 const ids = (value: unknown) =>
-  (Array.isArray(value) ? value : String(value ?? "").split(","))
+  (Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [])
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
 
@@ -77,7 +77,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/addresses", { schema: { querystring: anyQuery } }, async (request) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
-    const search = String(query.search ?? "").trim();
+    const search = typeof query.search === "string" ? query.search.trim() : "";
     const conditions = [
       sql`a.addressable_type = 'Insurable'`,
       ...insurableScopeCondition(lookupScope(caller)),

@@ -7,11 +7,16 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
   ) {
-    super(typeof body.message === "string" ? body.message : String(body.error ?? statusCode));
+    super(
+      typeof body.message === "string"
+        ? body.message
+        : String(body.error ?? statusCode),
+    );
   }
 }
 
-export const NOT_SIGNED_IN = "You need to sign in or sign up before continuing.";
+export const NOT_SIGNED_IN =
+  "You need to sign in or sign up before continuing.";
 
 /** 401: not signed in, or a bad or expired token. */
 export class NotAuthenticatedError extends AppError {
@@ -23,7 +28,11 @@ export class NotAuthenticatedError extends AppError {
 /** 401 with the code the console reacts to by moving the user to the profile page. */
 export class PermissionNotEnabledError extends AppError {
   constructor() {
-    super(401, { error: "permission_not_enabled", message: null, payload: null });
+    super(401, {
+      error: "permission_not_enabled",
+      message: null,
+      payload: null,
+    });
   }
 }
 
@@ -34,10 +43,33 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** 404: missing, or outside the caller's scope (never reveal that it exists). */
+/** The records a 404 names. A 404 says "<Record> not found", so callers name the record, never the sentence. */
+export type RecordName =
+  | "Record"
+  | "Change request"
+  | "Community"
+  | "Document"
+  | "File"
+  | "Invoice"
+  | "Lead"
+  | "Policy"
+  | "Refund"
+  | "Revision"
+  | "Staff"
+  | "User";
+
+export const notFoundMessage = (what: RecordName) => `${what} not found`;
+
+/**
+ * 404: missing, or outside the caller's scope (never reveal that it exists). `new NotFoundError("Policy")` says
+ * "Policy not found"; the rare 404 that is not about a missing record gives its whole sentence as `{message}`.
+ */
 export class NotFoundError extends AppError {
-  constructor(what = "Record") {
-    super(404, { error: "not_found", message: `${what} not found` });
+  constructor(what: RecordName | { message: string } = "Record") {
+    super(404, {
+      error: "not_found",
+      message: typeof what === "string" ? notFoundMessage(what) : what.message,
+    });
   }
 }
 

@@ -80,6 +80,19 @@ describe("scope", () => {
     expect((await get(`/v2/staff_account/users/${world.users.A.id}`, as.staffA)).statusCode).toBe(200);
   });
 
+  it("a 404 names the missing record once (issue 10 section 3)", async () => {
+    const answers = await Promise.all([
+      get("/v2/staff_super_admin/policies/999999", as.superAdmin),
+      get("/v2/staff_super_admin/change_requests/999999", as.superAdmin),
+      get(`/v2/staff_account/users/${world.users.B.id}`, as.staffA),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual([
+      [404, "Policy not found"],
+      [404, "Change request not found"],
+      [404, "User not found"],
+    ]);
+  });
+
   it("agents see their agency and its sub-agencies; a sub-agency agent only its own", async () => {
     expect(emails((await get("/v2/staff_agency/users", as.agentA)).json())).toEqual(["ann.lee@example.com", "bob.ray@example.com"]);
     expect(emails((await get("/v2/staff_agency/users", as.agentA1)).json())).toEqual(["bob.ray@example.com"]);

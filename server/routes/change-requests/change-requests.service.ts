@@ -25,7 +25,7 @@ export async function getChangeRequest(db: Db, caller: Caller, id: number) {
     db,
     sql`SELECT ${changeRequestSelect} FROM ${changeRequestFrom} WHERE cr.id = ${id} ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
   );
-  if (!row) throw new NotFoundError("Change request not found");
+  if (!row) throw new NotFoundError("Change request");
   return changeRequestJson(row);
 }
 
@@ -78,7 +78,7 @@ async function lockPending(tx: Db, id: number) {
     tx,
     sql`SELECT id, status, changeable_id, customized_action, cancellation_date::text FROM change_requests WHERE id = ${id} FOR UPDATE`,
   );
-  if (!request) throw new NotFoundError("Change request not found");
+  if (!request) throw new NotFoundError("Change request");
   if (!(PENDING_CHANGE_REQUEST_STATUSES as readonly string[]).includes(request.status)) throw new ValidationError({ status: NOT_PENDING }, NOT_PENDING);
   return request;
 }

@@ -71,7 +71,7 @@ export async function listCheckedFiles(db: Db, q: DmrListQuery) {
 
 export async function findCheckedFile(db: Db, id: number): Promise<CheckedFileRow> {
   const [row] = await db.select().from(checkedFiles).where(eq(checkedFiles.id, id));
-  if (!row) throw new NotFoundError("File not found");
+  if (!row) throw new NotFoundError("File");
   return row;
 }
 

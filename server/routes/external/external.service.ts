@@ -49,7 +49,7 @@ export async function findExternal(db: Db, caller: Caller, id: number, lock = fa
     db,
     sql`SELECT ${EXTERNAL_COLUMNS} FROM policies po WHERE ${where([sql`po.id = ${id}`, ...policyScopeCondition(caller.scope, caller.user.role)])} ${lock ? sql`FOR UPDATE` : sql``}`,
   );
-  if (!row) throw new NotFoundError("Policy not found");
+  if (!row) throw new NotFoundError("Policy");
   if (row.policy_in_system) throw new ValidationError({ policy: "In-system policies are not changed through the coverage-proof form" }, "In-system policies are not changed through the coverage-proof form");
   return row;
 }
@@ -261,7 +261,7 @@ export async function deletePolicyDocument(app: FastifyInstance, caller: Caller,
     app.db,
     sql`DELETE FROM documents WHERE id = ${documentId} AND attachable_type = 'Policy' AND attachable_id = ${policyId} RETURNING id, storage_key, filename`,
   );
-  if (!row) throw new NotFoundError("Document not found");
+  if (!row) throw new NotFoundError("Document");
   await recordHistory(app.db, { type: "Policy", id: policyId, action: "remove_related", author: staffAuthor(caller.user), process: "console", changes: { documents: { previous_value: row.filename, new_value: null } } });
   await app.files.remove(row.storage_key);
 }

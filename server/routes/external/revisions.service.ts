@@ -8,7 +8,11 @@ import { recordHistory, staffAuthor } from "../../lib/history";
 import { queryRows } from "../../lib/list";
 import type { Caller } from "../../plugins/auth";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
-import { type CoverageProofInput, parseCoverageProof, type UploadedFile } from "./external-form";
+import {
+  type CoverageProofInput,
+  parseCoverageProof,
+  type UploadedFile,
+} from "./external-form";
 import { findExternal, saveExternalPolicy } from "./external.service";
 import { mailRevisionOutcome } from "./status-mail";
 
@@ -21,7 +25,8 @@ export const REVIEWERS = ["super_admin", "policy_support"];
  * A change to a verified proof by anyone but a reviewer waits for review (issue 4 part 2): a verified policy is what
  * the property manager relies on, so it changes only once a reviewer has seen the new paperwork.
  */
-export const needsRevision = (role: string, status: string) => !REVIEWERS.includes(role) && status === "EXTERNAL_VERIFIED";
+export const needsRevision = (role: string, status: string) =>
+  !REVIEWERS.includes(role) && status === "EXTERNAL_VERIFIED";
 
 export interface RevisionRow {
   id: number;
@@ -38,9 +43,18 @@ export interface RevisionRow {
  * Records the submitted form as the policy's pending revision, with its certificates. A policy has at most one pending
  * revision: a second submission before review replaces the first's changes (the newest paperwork is what counts).
  */
-export async function submitRevision(tx: Db, caller: Caller, policyId: number, input: CoverageProofInput, files: UploadedFile[]): Promise<number> {
+export async function submitRevision(
+  tx: Db,
+  caller: Caller,
+  policyId: number,
+  input: CoverageProofInput,
+  files: UploadedFile[],
+): Promise<number> {
   const changes = JSON.stringify({ ...input, id: policyId, status: undefined });
-  const [pending] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM policy_revisions WHERE policy_id = ${policyId} AND status = 'submitted' ORDER BY id DESC LIMIT 1 FOR UPDATE`);
+  const [pending] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM policy_revisions WHERE policy_id = ${policyId} AND status = 'submitted' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+  );
   const [row] = pending
     ? await queryRows<{ id: number }>(
         tx,
@@ -58,19 +72,43 @@ export async function submitRevision(tx: Db, caller: Caller, policyId: number, i
     action: "update",
     author: staffAuthor(caller.user),
     process: "console",
-    changes: { revision: { previous_value: pending ? `#${pending.id} submitted` : null, new_value: `#${row.id} submitted` } },
+    changes: {
+      revision: {
+        previous_value: pending ? `#${pending.id} submitted` : null,
+        new_value: `#${row.id} submitted`,
+      },
+    },
   });
   return row.id;
 }
 
-async function attachRevisionFiles(tx: Db, revisionId: number, files: UploadedFile[]) {
+async function attachRevisionFiles(
+  tx: Db,
+  revisionId: number,
+  files: UploadedFile[],
+) {
   for (const f of files) {
-    await tx.insert(documents).values({ attachable_type: "PolicyRevision", attachable_id: revisionId, filename: f.filename, content_type: f.contentType, byte_size: f.byteSize, checksum: f.checksum, storage_key: f.key });
+    await tx
+      .insert(documents)
+      .values({
+        attachable_type: "PolicyRevision",
+        attachable_id: revisionId,
+        filename: f.filename,
+        content_type: f.contentType,
+        byte_size: f.byteSize,
+        checksum: f.checksum,
+        storage_key: f.key,
+      });
   }
 }
 
 /** A revision of a policy in the caller's scope (`latest`: the pending one), or 404. */
-export async function findRevision(db: Db, caller: Caller, policyId: number, revisionId: number | "latest"): Promise<RevisionRow> {
+export async function findRevision(
+  db: Db,
+  caller: Caller,
+  policyId: number,
+  revisionId: number | "latest",
+): Promise<RevisionRow> {
   await findExternal(db, caller, policyId);
   const [row] = await queryRows<RevisionRow>(
     db,
@@ -81,27 +119,46 @@ export async function findRevision(db: Db, caller: Caller, policyId: number, rev
         WHERE r.policy_id = ${policyId} AND ${revisionId === "latest" ? sql`r.status = 'submitted'` : sql`r.id = ${revisionId}`}
         ORDER BY r.id DESC LIMIT 1`,
   );
-  if (!row) throw new NotFoundError(revisionId === "latest" ? "This policy has no pending updates" : "Revision not found");
+  if (!row)
+    throw revisionId === "latest"
+      ? new NotFoundError({ message: "This policy has no pending updates" })
+      : new NotFoundError("Revision");
   return row;
 }
 
 /** Inside the approving save's transaction: the revision approved (once) and its certificates moved to the policy. */
-export async function markRevisionApproved(tx: Db, caller: Caller, policyId: number, revisionId: number, reasons?: string[]): Promise<void> {
+export async function markRevisionApproved(
+  tx: Db,
+  caller: Caller,
+  policyId: number,
+  revisionId: number,
+  reasons?: string[],
+): Promise<void> {
   const updated = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE policy_revisions SET status = 'approved', decided_by_id = ${caller.user.id}, decided_at = now(), updated_at = now(),
           rejection_reasons = ${reasons ? JSON.stringify(reasons) : null}::jsonb
         WHERE id = ${revisionId} AND policy_id = ${policyId} AND status = 'submitted' RETURNING id`,
   );
-  if (updated.length === 0) throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
-  await tx.execute(sql`UPDATE documents SET attachable_type = 'Policy', attachable_id = ${policyId} WHERE attachable_type = 'PolicyRevision' AND attachable_id = ${revisionId}`);
+  if (updated.length === 0)
+    throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+  await tx.execute(
+    sql`UPDATE documents SET attachable_type = 'Policy', attachable_id = ${policyId} WHERE attachable_type = 'PolicyRevision' AND attachable_id = ${revisionId}`,
+  );
 }
 
 /**
  * Declines (the submitter's account is mailed the reasons) or archives (set aside quietly, e.g. a duplicate) a pending
  * revision; the policy itself stays as it was.
  */
-export async function closeRevision(app: FastifyInstance, caller: Caller, policyId: number, revisionId: number, outcome: "declined" | "archived", reasons: string[]) {
+export async function closeRevision(
+  app: FastifyInstance,
+  caller: Caller,
+  policyId: number,
+  revisionId: number,
+  outcome: "declined" | "archived",
+  reasons: string[],
+) {
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await findExternal(tx, caller, policyId, true);
@@ -112,22 +169,36 @@ export async function closeRevision(app: FastifyInstance, caller: Caller, policy
             decided_at = now(), updated_at = now()
           WHERE id = ${revisionId} AND policy_id = ${policyId} AND status = 'submitted' RETURNING id`,
     );
-    if (updated.length === 0) throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+    if (updated.length === 0)
+      throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
     await recordHistory(tx, {
       type: "Policy",
       id: policyId,
       action: "update",
       author: staffAuthor(caller.user),
       process: "console",
-      changes: { revision: { previous_value: "submitted", new_value: outcome }, revision_rejection_reasons: { previous_value: null, new_value: reasons } },
+      changes: {
+        revision: { previous_value: "submitted", new_value: outcome },
+        revision_rejection_reasons: {
+          previous_value: null,
+          new_value: reasons,
+        },
+      },
     });
   });
   await releaseClaim(app.db, "Policy", policyId);
-  if (outcome === "declined") await mailRevisionOutcome(app, policyId, "declined", reasons);
+  if (outcome === "declined")
+    await mailRevisionOutcome(app, policyId, "declined", reasons);
 }
 
 /** The reviewer's edit of a pending revision before deciding it: the fields sent replace the submitted ones. */
-export async function editRevision(app: FastifyInstance, caller: Caller, revision: RevisionRow, changes: CoverageProofInput, files: UploadedFile[] = []): Promise<void> {
+export async function editRevision(
+  app: FastifyInstance,
+  caller: Caller,
+  revision: RevisionRow,
+  changes: CoverageProofInput,
+  files: UploadedFile[] = [],
+): Promise<void> {
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const updated = await queryRows<{ id: number }>(
@@ -135,7 +206,8 @@ export async function editRevision(app: FastifyInstance, caller: Caller, revisio
       sql`UPDATE policy_revisions SET changes = ${JSON.stringify({ ...changes, id: revision.policy_id, status: undefined })}::jsonb, updated_at = now()
           WHERE id = ${revision.id} AND status = 'submitted' RETURNING id`,
     );
-    if (updated.length === 0) throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+    if (updated.length === 0)
+      throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
     await attachRevisionFiles(tx, revision.id, files);
     await recordHistory(tx, {
       type: "Policy",
@@ -143,7 +215,12 @@ export async function editRevision(app: FastifyInstance, caller: Caller, revisio
       action: "update",
       author: staffAuthor(caller.user),
       process: "console",
-      changes: { revision: { previous_value: `#${revision.id} submitted`, new_value: `#${revision.id} edited` } },
+      changes: {
+        revision: {
+          previous_value: `#${revision.id} submitted`,
+          new_value: `#${revision.id} edited`,
+        },
+      },
     });
   });
 }
@@ -160,9 +237,16 @@ export interface ApproveOptions {
  * coverages, history, coverage flags, mail), marking it approved in that transaction: a second approval finds it
  * decided and changes nothing.
  */
-export async function approveRevision(app: FastifyInstance, caller: Caller, policyId: number, revisionId: number | "latest", opts: ApproveOptions = {}) {
+export async function approveRevision(
+  app: FastifyInstance,
+  caller: Caller,
+  policyId: number,
+  revisionId: number | "latest",
+  opts: ApproveOptions = {},
+) {
   const revision = await findRevision(app.db, caller, policyId, revisionId);
-  if (revision.status !== "submitted") throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+  if (revision.status !== "submitted")
+    throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
   const merged = {
     ...(revision.changes as unknown as QueryObject),
     ...(opts.adjust ?? {}),
@@ -171,6 +255,8 @@ export async function approveRevision(app: FastifyInstance, caller: Caller, poli
     system_data: opts.rejectWith ? { rejection_reasons: opts.rejectWith } : {},
   } as QueryValue;
   const input = parseCoverageProof({ policy: merged });
-  await saveExternalPolicy(app, caller, input, [], { approveRevisionId: revision.id });
+  await saveExternalPolicy(app, caller, input, [], {
+    approveRevisionId: revision.id,
+  });
   return revision.id;
 }

@@ -17,7 +17,7 @@ export async function deleteExternalPolicy(app: FastifyInstance, caller: Caller,
     app.db,
     sql`SELECT po.id, po.number, po.policy_in_system, po.status FROM policies po WHERE po.id = ${id} ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
   );
-  if (!policy) throw new NotFoundError("Policy not found");
+  if (!policy) throw new NotFoundError("Policy");
   if (policy.policy_in_system) throw new ValidationError({ policy: "Only external policies can be deleted" }, "Only external policies can be deleted");
   const files = await app.db.transaction(async (tx) => {
     const removed = await tx

@@ -91,7 +91,7 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = scopeConditions(caller.scope, { account: (id) => sql`l.account_id = ${id}`, agencies: (ids) => sql`l.agency_id IN (${ids})` });
       const where = sql.join([sql`l.id = ${request.params.id}`, ...scope], sql` AND `);
       const [found] = await queryRows<{ id: number }>(app.db, sql`SELECT l.id FROM leads l WHERE ${where}`);
-      if (!found) throw new NotFoundError("Lead not found");
+      if (!found) throw new NotFoundError("Lead");
       const archived = request.body.lead.archived;
       await app.db.execute(sql`UPDATE leads SET archived = ${archived}, updated_at = now() WHERE id = ${found.id}`);
       const q = leadListQuery(0);

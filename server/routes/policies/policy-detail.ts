@@ -33,7 +33,7 @@ export async function findPolicyRow(app: FastifyInstance, caller: Caller, id: nu
   const q = policyListQuery(caller.scope, caller.user.role);
   const where: SQL[] = [...q.where, sql`po.id = ${id}`];
   const [row] = await queryRows<PolicyListRow>(app.db, sql`SELECT ${q.select} FROM ${q.from} WHERE ${sql.join(where, sql` AND `)}`);
-  if (!row) throw new NotFoundError("Policy not found");
+  if (!row) throw new NotFoundError("Policy");
   return row;
 }
 

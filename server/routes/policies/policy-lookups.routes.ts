@@ -53,7 +53,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       sql`SELECT i.id, i.title, i.account_id FROM insurables i WHERE i.id = ${request.params.id} AND i.insurable_type_id IN (1, 2, 3) ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
     );
-    if (!community) throw new NotFoundError("Community not found");
+    if (!community) throw new NotFoundError("Community");
     const [address] = await queryRows<Record<string, string | null>>(
       app.db,
       sql`SELECT street_number, street_name, city, state, zip_code, country FROM addresses WHERE addressable_type = 'Insurable' AND addressable_id = ${community.id} ORDER BY "primary" DESC, id LIMIT 1`,

@@ -13,7 +13,8 @@ const STORED = { accessToken: "tok-1", tokenType: "Bearer", client: "cli-1", exp
 
 function setup({ role, at = "/dashboard/users/browse?page=2", notifyAnswer = true }: { role?: Role; at?: string; notifyAnswer?: boolean } = {}) {
   const storage = createMemoryStorage(role ? { ...STORED, user: JSON.stringify(staffUser(role)) } : {});
-  const fake = createFakeFetch();
+  // validate_token confirms the stored user unless a test queues another answer.
+  const fake = createFakeFetch((request) => (role && request.url.endsWith("/validate_token") ? { body: { success: true, data: staffUser(role) } } : undefined));
   const [pathname, search = ""] = at.split("?");
   const location = { pathname, search: search ? `?${search}` : "" };
   const notified: NotificationSpec[] = [];
@@ -90,6 +91,25 @@ describe("checkAuth", () => {
     expect(fake.requests.map((r) => r.url)).toEqual(["/v2/staff/auth/validate_token"]);
     expect(fake.requests[0].headers["access-token"]).toBe("tok-1");
     expect(JSON.parse(storage.getItem("user") as string).email).toBe("fresh@coverdesk.test");
+  });
+
+  it("menus, guards and the dropdown read the user validate_token answered, even when they ask before it answered", async () => {
+    const stale = staffUser("agent", [{ key: "property_management.users", value: true }]);
+    const storage = createMemoryStorage({ ...STORED, user: JSON.stringify(stale) });
+    const fresh = { ...staffUser("agent", [{ key: "property_management.users", value: false }]), profile_attributes: { first_name: "Pat", last_name: "Renamed", full_name: "Pat Renamed" } };
+    let answer: (value: Response) => void = () => undefined;
+    const fetchImpl = (() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    const authProvider = createAuthProvider({ httpClient: createHttpClient({ storage, fetchImpl }), storage, location: () => ({ pathname: "/dashboard/users/browse", search: "" }), notify: () => true });
+    // React-admin asks for permissions, identity and access while checkAuth is still waiting for validate_token.
+    const permissions = authProvider.getPermissions({});
+    const identity = authProvider.getIdentity();
+    const canListUsers = authProvider.canAccess({ resource: "users", action: "list" });
+    const check = authProvider.checkAuth({});
+    answer(new Response(JSON.stringify({ success: true, data: fresh }), { status: 200, headers: { "content-type": "application/json" } }));
+    await check;
+    expect(await permissions).toMatchObject({ staff_permission: { permissions: [{ key: "property_management.users", value: false }] } });
+    expect(await identity).toMatchObject({ fullName: "Pat Renamed" });
+    expect(await canListUsers).toBe(false);
   });
 
   it("an expired token logs out and says so once, 5 s with Close", async () => {
@@ -183,11 +203,10 @@ describe("identity and access", () => {
   });
 
   it("canAccess honours permission keys: a key missing from a list is off", async () => {
-    const storage = createMemoryStorage({
-      ...STORED,
-      user: JSON.stringify(staffUser("agent", [{ key: "property_management.users", value: true }])),
-    });
-    const authProvider = createAuthProvider({ httpClient: createHttpClient({ storage, fetchImpl: createFakeFetch().fetchImpl }), storage, notify: () => true });
+    const user = staffUser("agent", [{ key: "property_management.users", value: true }]);
+    const storage = createMemoryStorage({ ...STORED, user: JSON.stringify(user) });
+    const fake = createFakeFetch(() => ({ body: { success: true, data: user } }));
+    const authProvider = createAuthProvider({ httpClient: createHttpClient({ storage, fetchImpl: fake.fetchImpl }), storage, location: () => ({ pathname: "/dashboard", search: "" }), notify: () => true });
     expect(await authProvider.canAccess({ resource: "users", action: "list" })).toBe(true);
     expect(await authProvider.canAccess({ resource: "users", action: "edit" })).toBe(false);
   });

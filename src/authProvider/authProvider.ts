@@ -100,6 +100,25 @@ export function createAuthProvider({
     }
   }
 
+  /** The validation of this start (once); every reader of the user waits for it, so none reads the user stored before. */
+  const validated = (): Promise<Validation> => {
+    if (!validation) {
+      validation = validateStoredToken().then((result) => {
+        if (result.expired) expiredNoticePending = true;
+        return result;
+      });
+    }
+    return validation;
+  };
+
+  const onPublicPage = () => PUBLIC_PATHS.some((path) => location().pathname.startsWith(path));
+
+  /** The signed-in user as validate_token answered it (document 1 section 4); the terms page never loads the session. */
+  const currentUser = async (): Promise<StaffUser | null> => {
+    if (!onPublicPage()) await validated();
+    return getStoredUser(storage);
+  };
+
   const rejectToLogin = () => {
     // The expired-token message shows once, on the first refusal after validation failed (document 1 section 8).
     let message: string | false = false;
@@ -138,14 +157,8 @@ export function createAuthProvider({
     },
 
     async checkAuth() {
-      if (PUBLIC_PATHS.some((path) => location().pathname.startsWith(path))) return;
-      if (!validation) {
-        validation = validateStoredToken().then((result) => {
-          if (result.expired) expiredNoticePending = true;
-          return result;
-        });
-      }
-      await validation;
+      if (onPublicPage()) return;
+      await validated();
       if (signedIn() && !isTokenExpired(storage)) return;
       if (signedIn()) {
         // The stored expiry passed since the validation: the token is expired too.
@@ -183,8 +196,10 @@ export function createAuthProvider({
       }
     },
 
+    // The menu, guards, user dropdown and agency label read the user through these three: each waits for the start's
+    // validate_token, so a changed role or permission list applies on this load, not the next.
     async getIdentity(): Promise<UserIdentity> {
-      const user = getStoredUser(storage);
+      const user = await currentUser();
       if (!user) throw new Error("Not signed in");
       return {
         id: user.id,
@@ -198,11 +213,11 @@ export function createAuthProvider({
     },
 
     async getPermissions() {
-      return getStoredUser(storage);
+      return currentUser();
     },
 
     async canAccess({ resource, action }) {
-      return domainCanAccess(getStoredUser(storage), { resource, action });
+      return domainCanAccess(await currentUser(), { resource, action });
     },
 
     getCurrentUser: () => getStoredUser(storage),

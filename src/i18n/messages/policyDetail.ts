@@ -33,6 +33,8 @@ export const policyDetailMessages = {
   },
   rejection_reasons: "Decline reasons",
   pending_revision: "You have pending updates for this policy, please go to Policy Review dashboard.",
+  /** Ours: policy support opened a policy that is not under review (a link, an old bookmark). */
+  outside_review: "This policy is not under review, so it cannot be opened from Policy Review.",
   tabs: {
     customers: "Customers",
     coverage: "Coverage",

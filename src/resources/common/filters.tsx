@@ -236,7 +236,8 @@ export const AutocompleteFilter = ({
     };
   }, [open, text, search, remember]);
 
-  const selected = ids.map((id) => known.get(String(id)) ?? { id, title: `#${id}` });
+  // One array per change of the chosen ids: MUI resets the typed text whenever `value` is a new array.
+  const selected = useMemo(() => ids.map((id) => known.get(String(id)) ?? { id, title: `#${id}` }), [ids, known]);
   const typedTooShort = text.trim().length > 0 && text.trim().length < AUTOCOMPLETE_MIN_CHARS;
 
   return (
@@ -246,7 +247,10 @@ export const AutocompleteFilter = ({
       size="small"
       open={open}
       onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      onClose={() => {
+        setOpen(false);
+        setText("");
+      }}
       options={options}
       value={selected}
       loading={loading}
@@ -256,8 +260,11 @@ export const AutocompleteFilter = ({
       noOptionsText={translate(typedTooShort ? "resources.common.filter.type_more" : "resources.common.filter.no_options")}
       loadingText={translate("ra.page.loading")}
       inputValue={text}
-      onInputChange={(_event, next) => setText(next)}
+      // MUI "resets" the text whenever the value or its labels change (new options named, a chip resolved), which wiped
+      // what the user was typing: only typing sets it, and choosing or closing clears it.
+      onInputChange={(_event, next, reason) => reason !== "reset" && setText(next)}
       onChange={(_event, next) => {
+        setText("");
         remember(next);
         setValue(next.map((option) => option.id));
       }}

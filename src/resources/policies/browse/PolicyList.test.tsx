@@ -38,7 +38,7 @@ const POLICY_TYPES = [
   { id: 5, title: "Rent Guarantee", master: false, master_coverage: false },
 ];
 
-function renderGrid({ url = "/dashboard/policies/browse", role = "agent" as Role, policies = [row(1), row(2, { policy_in_system: false, status: "EXTERNAL_VERIFIED" })] } = {}) {
+function renderGrid({ url = "/dashboard/policies/browse", role = "agent" as Role, policies = [row(1), row(2, { policy_in_system: false, status: "EXTERNAL_VERIFIED" })], deleteFails = false } = {}) {
   const requests: Array<{ path: string; init?: unknown }> = [];
   const dataProvider = createMemoryDataProvider(
     { policies, accounts: [{ id: 5, title: "Sunrise Apartments" }] },
@@ -48,6 +48,7 @@ function renderGrid({ url = "/dashboard/policies/browse", role = "agent" as Role
         if (path === "/policy-types") return { json: POLICY_TYPES as T, headers: new Headers() };
         if (path === "/exports") return { json: [] as T, headers: new Headers() };
         if (path === "/policies/export") return { json: { success: true, message: "Export is in process, we'll email you once it's processed" } as T, headers: new Headers() };
+        if (path === "/policies/external/delete" && deleteFails) throw Object.assign(new Error("Conflict"), { status: 409, body: { error: "conflict", message: "This policy has documents under review" } });
         if (path === "/policies/external/delete") return { json: { success: true } as T, headers: new Headers() };
         throw new Error(`unexpected ${path}`);
       },
@@ -169,6 +170,18 @@ describe("PolicyList (policies/browse)", () => {
     expect(await screen.findByText("Are you sure want to delete this policy? This action cannot be undone.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Yes" }));
     await waitFor(() => expect(requests.find((r) => r.path === "/policies/external/delete")?.init).toEqual({ method: "POST", body: { policy: { id: 2 } } }));
+  });
+
+  it("shows a refused delete's reason with CLOSE, like every other error message", async () => {
+    renderGrid({ deleteFails: true });
+    await screen.findByText("POL-2");
+    fireEvent.click(within(screen.getByText("POL-2").closest("tr") as HTMLElement).getByLabelText("Policy actions"));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Delete policy" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Yes" }));
+    expect(await screen.findByText("This policy has documents under review")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    fireEvent.click(screen.getByRole("button", { name: "CLOSE" }));
+    await waitFor(() => expect(screen.queryByText("This policy has documents under review")).toBeNull());
   });
 
   it("lets super admins export every row of the current filters, with the spec's notice", async () => {

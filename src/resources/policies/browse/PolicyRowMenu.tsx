@@ -2,8 +2,10 @@ import { useState, type MouseEvent } from "react";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { IconButton, Menu, MenuItem } from "@mui/material";
 import { Confirm, useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
+import { CloseNotificationButton } from "../../../authProvider/AppNotification";
 import type { AppDataProvider } from "../../../dataProvider/types";
 import { SNACK_SHORT } from "../../../domain/constants";
+import { serverMessage } from "../show/useApi";
 import type { PolicyRow } from "./types";
 
 /** The row menu: Delete policy, offered only for external policies (document 2 section 2). */
@@ -25,8 +27,14 @@ export const PolicyRowMenu = ({ record }: { record: PolicyRow }) => {
       notify("app.policy_browse.delete.success", { type: "success", autoHideDuration: SNACK_SHORT });
       refresh();
     } catch (error) {
-      const message = (error as { body?: { message?: string } }).body?.message;
-      notify(message ?? "app.policy_browse.delete.failure", { type: "error", autoHideDuration: SNACK_SHORT, messageArgs: { _: message } });
+      // The confirmation dialog's failure (document 2 section 8): the server's text or 'Something went wrong', 3 s, CLOSE.
+      const message = serverMessage(error);
+      notify(message ?? "app.policy_browse.delete.failure", {
+        type: "error",
+        autoHideDuration: SNACK_SHORT,
+        messageArgs: { _: message },
+        action: <CloseNotificationButton label="app.errors.close" />,
+      });
     } finally {
       setBusy(false);
       setConfirming(false);

@@ -64,10 +64,10 @@ const detail = (over: Partial<PolicyDetail> = {}): PolicyDetail =>
     ...over,
   }) as PolicyDetail;
 
-function renderPolicy({ url = "/dashboard/policies/view/7", role = "agent" as Role, policy = detail(), fail = false } = {}) {
+function renderPolicy({ url = "/dashboard/policies/view/7", role = "agent" as Role, policy = detail(), fail = false, missing = false } = {}) {
   const requests: Array<{ path: string; init?: { method?: string; body?: unknown } }> = [];
   const dataProvider = createMemoryDataProvider(
-    { policies: [policy] },
+    { policies: missing ? [] : [policy] },
     {
       async request<T>(path: string, init?: { method?: string; body?: unknown }) {
         requests.push({ path, init });
@@ -147,6 +147,12 @@ describe("PolicyShow (policies/view/{id})", () => {
     const body = requests.find((r) => r.init?.method === "PUT")?.init?.body as { policy: { users: Array<{ id: number }>; policy_application_attributes: { fields: { business: { website: string } } } } };
     expect(body.policy.users.map((u) => u.id)).toEqual([1, 2]);
     expect(body.policy.policy_application_attributes.fields.business.website).toBe("https://new.example");
+  });
+
+  it("sends policy support back to the review queue with a message when the policy is outside its scope (404)", async () => {
+    renderPolicy({ role: "policy_support", missing: true });
+    expect(await screen.findByText("This policy is not under review, so it cannot be opened from Policy Review.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policy-support"));
   });
 
   it("hides Edit and Leads from staff, and the three-dot menu on external policies", async () => {

@@ -1,11 +1,13 @@
 import { useCallback, useEffect } from "react";
 import { Alert, Box, Card, List, ListItemButton, ListItemText, Tab, Tabs } from "@mui/material";
-import { Loading, ShowBase, useRecordContext, useShowContext, useTranslate } from "react-admin";
+import { Loading, ShowBase, useNotify, useRecordContext, useShowContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../../authProvider/AppNotification";
+import { SNACK_LONG } from "../../../domain/constants";
 import { formatLongDate } from "../../../domain/format";
 import { hasPermission } from "../../../domain/permissions";
 import { PENDING_CHANGE_REQUEST_STATUSES } from "../../../domain/policies";
+import { homePathFor } from "../../../domain/routeAccess";
 import { PageHeader } from "../../../layout/PageHeader";
 import { useCurrentUser } from "../../../layout/useCurrentUser";
 import { resourcePath } from "../../paths";
@@ -129,17 +131,27 @@ const PolicyPage = () => {
   );
 };
 
-/** policies/view/{id}[/tab] (document 2 section 2). A policy outside the caller's reach answers 404: back to browse. */
+/**
+ * policies/view/{id}[/tab] (document 2 section 2). A policy outside the caller's reach answers 404: back to browse, or
+ * for policy support (who has no policies grid) back to the review queue with a message, never 'Page not found.'.
+ */
 export const PolicyShow = () => {
   const { id } = useParams();
   const notifyHttpError = useNotifyHttpError();
+  const notify = useNotify();
   const navigate = useNavigate();
+  const { user } = useCurrentUser();
   return (
     <ShowBase<PolicyDetail>
       resource="policies"
       id={Number(id)}
       queryOptions={{
         onError: (error) => {
+          if (user?.role === "policy_support") {
+            notify("app.policy_detail.outside_review", { type: "warning", autoHideDuration: SNACK_LONG });
+            navigate(homePathFor("policy_support"));
+            return;
+          }
           notifyHttpError(error);
           navigate(resourcePath.browse("policies"));
         },

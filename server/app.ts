@@ -4,11 +4,12 @@ import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import { AppError } from "./lib/errors";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
+import { validatorCompiler } from "./lib/input-errors";
 import { policyFormRoutes } from "./routes/external/policy-form.routes";
 import { revisionRoutes } from "./routes/external/revisions.routes";
 import { registerSignedInArea } from "./lib/role-routes";
@@ -52,11 +53,15 @@ export interface AppOptions {
   jobs?: JobQueue;
 }
 
-/** Field path of a validation issue: "/staff/email" → "staff.email". */
-function fieldOf(instancePath: string | undefined, fallback: string): string {
-  const path = (instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
-  return path || fallback;
-}
+/** What a 4xx the framework or a plugin raised says, in our words (their own text can name internals). */
+const CLIENT_ERRORS: Record<number, { error: string; message: string }> = {
+  400: { error: "bad_request", message: "The request could not be read" },
+  404: { error: "not_found", message: "Not found" },
+  405: { error: "method_not_allowed", message: "This method is not allowed here" },
+  406: { error: "not_acceptable", message: "This request must be sent as multipart/form-data" },
+  413: { error: "payload_too_large", message: "The request is too large" },
+  415: { error: "unsupported_media_type", message: "This content type is not supported" },
+};
 
 export async function buildApp({ database, env, mailer, files, jobs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -84,17 +89,10 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
   // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        errors[fieldOf(issue.instancePath, error.validationContext ?? "body")] ??= issue.message ?? "is invalid";
-      }
-      return reply.code(422).send({ message: "Validation failed", errors });
-    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
-      return reply.code(status).send({ error: code, message: error.message });
+      request.log.info({ code: error.code, status }, error.message);
+      return reply.code(status).send(CLIENT_ERRORS[status] ?? { error: "client_error", message: "Client Error" });
     }
     request.log.error(error);
     return reply.code(500).send({ error: "internal_error", message: "Server error" });

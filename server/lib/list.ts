@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import { DEFAULT_PER, MAX_PER } from "../../src/domain/constants";
 import type { Db } from "../db/client";
 import { ValidationError } from "./errors";
+import { isCalendarDate, isTimestamp } from "./input";
 import type { QueryObject, QueryValue } from "./query-string";
 
 /**
@@ -84,10 +85,10 @@ function coerce(def: FilterDef, key: string, raw: unknown): unknown {
       if (raw === false || raw === "false" || raw === "0") return false;
       return fail("true or false");
     case "date":
-      if (typeof raw !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) fail("a date (yyyy-MM-dd)");
+      if (typeof raw !== "string" || !isCalendarDate(raw)) fail("a date (yyyy-MM-dd)");
       return raw;
     case "timestamp":
-      if (typeof raw !== "string" || Number.isNaN(Date.parse(raw))) fail("a date-time");
+      if (typeof raw !== "string" || !isTimestamp(raw)) fail("a date-time");
       return new Date(raw as string).toISOString();
   }
 }

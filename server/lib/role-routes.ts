@@ -5,13 +5,14 @@ import { authenticate, authorize, requirePrefix } from "../plugins/auth";
 /**
  * Mounts one area's routes under every role prefix (`/v2/staff_agency/users`, …) and unprefixed (`/v2/users`),
  * all behind the session check and the permission table. A prefix that is not the caller's role answers 403. The
- * review form's calls also answer under `/api` (document 1 section 7).
+ * review form's calls also answer under `/api` (document 1 section 7). The checks run before the input is validated:
+ * without a session the answer is 401 whatever was sent.
  */
 export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAsync, base = "/v2"): void {
   app.register(
     async (scoped) => {
-      scoped.addHook("preHandler", authenticate);
-      scoped.addHook("preHandler", authorize);
+      scoped.addHook("preValidation", authenticate);
+      scoped.addHook("preValidation", authorize);
       await scoped.register(area);
     },
     { prefix: base },
@@ -19,9 +20,9 @@ export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAs
   for (const role of ROLES) {
     app.register(
       async (scoped) => {
-        scoped.addHook("preHandler", authenticate);
-        scoped.addHook("preHandler", requirePrefix(role));
-        scoped.addHook("preHandler", authorize);
+        scoped.addHook("preValidation", authenticate);
+        scoped.addHook("preValidation", requirePrefix(role));
+        scoped.addHook("preValidation", authorize);
         await scoped.register(area);
       },
       { prefix: `${base}/${ROLE_PREFIX[role]}` },

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { agencies } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
 import { ForbiddenError } from "./errors";
+import { id } from "./input";
 
 /**
  * What a caller may see (DESIGN.md section 3, Scope): staff their own account; agents their agency and its
@@ -26,9 +27,9 @@ export async function agencyTree(db: Db, agencyId: number): Promise<number[]> {
 
 export function parseAgencyIdParam(raw: unknown): number | undefined {
   if (raw === undefined || raw === "" || raw === null) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ForbiddenError("agency_id is not one of your agencies");
-  return n;
+  const parsed = id.safeParse(raw);
+  if (!parsed.success) throw new ForbiddenError("agency_id is not one of your agencies");
+  return parsed.data;
 }
 
 export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: number): Promise<Scope> {

@@ -3,8 +3,10 @@
 import { spawn } from "node:child_process";
 
 const apiPort = process.env.API_PORT ?? "3001";
+// Links in mail must open the console vite serves, not the API port.
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`;
 const children = [
-  spawn("npx", ["tsx", "watch", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: apiPort } }),
+  spawn("npx", ["tsx", "watch", "server/main.ts"], { stdio: "inherit", env: { ...process.env, PORT: apiPort, PUBLIC_URL: publicUrl } }),
   spawn("npx", ["vite"], { stdio: "inherit", env: { ...process.env, API_PORT: apiPort } }),
 ];
 const stop = () => {

@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
-import { AppError } from "./lib/errors";
+import { AppError, TooManyRequestsError } from "./lib/errors";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
 import { validatorCompiler } from "./lib/input-errors";
 import { policyFormRoutes } from "./routes/external/policy-form.routes";
@@ -66,7 +66,8 @@ const CLIENT_ERRORS: Record<number, { error: string; message: string }> = {
 export async function buildApp({ database, env, mailer, files, jobs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (client address, protocol, host).
+    trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseBracketQuery },
   });
@@ -88,6 +89,7 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
 
   // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequestsError && error.retryAfter) reply.header("retry-after", String(error.retryAfter));
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -20,6 +21,20 @@ const duration = z
     return n * factor;
   });
 
+/**
+ * The proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy): addresses, CIDR ranges or proxy-addr's
+ * names (loopback, linklocal, uniquelocal), comma-separated. Unset: none, so the client address is the socket's and
+ * no header can change it.
+ */
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").split(",").map((p) => p.trim()).filter(Boolean))
+  .refine((list) => list.every((p) => PROXY_NAMES.includes(p) || isIP(p.split("/")[0]) !== 0), {
+    message: "must list proxy addresses or ranges, e.g. 127.0.0.1,10.0.0.0/8 (or loopback)",
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -34,7 +49,12 @@ const envSchema = z.object({
   TOKEN_TTL: duration.default(14 * 86400),
   SMTP_URL: z.string().optional().or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z.string().default("Coverdesk <no-reply@coverdesk.test>"),
-  PUBLIC_URL: z.string().url("must be a URL such as http://localhost:3000").optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, "must be an http(s) URL such as https://coverdesk.example.com")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  TRUST_PROXY: trustProxy,
   NEW_PLATFORM_URL: z.string().url("must be a URL").optional().or(z.literal("").transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email("must be an email address").default("support@coverdesk.test"),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),

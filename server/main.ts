@@ -9,6 +9,7 @@ import { EnvError, loadEnv } from "./env";
 import { resolve } from "node:path";
 import { localFileStore } from "./files/store";
 import { startPgBossQueue } from "./jobs/queue";
+import { publicOrigin } from "./lib/public-url";
 
 /**
  * Starts Coverdesk: validates the environment, opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
@@ -46,6 +47,9 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   console.log(`\nCoverdesk is running at http://${shownHost}:${env.PORT}`);
+  if (!env.PUBLIC_URL && env.NODE_ENV === "production") {
+    console.warn(`PUBLIC_URL is not set: links in mail point to ${publicOrigin(env)}. Set it to the address users open.`);
+  }
   if (wantsDemo) {
     console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(15)} ${login.email}`);

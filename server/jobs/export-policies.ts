@@ -57,7 +57,7 @@ function csvLines(rows: PolicyListRow[]): string {
  * Writes every policy matching the stored filters to a CSV in the file store, 1,000 rows at a time walking the ids
  * upwards (no OFFSET, so the last batch costs what the first does), records progress, then mails the requester.
  */
-export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: Mailer; filesSecret: string; publicUrl?: string }, exportId: number) {
+export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: Mailer; filesSecret: string; publicUrl: string }, exportId: number) {
   const { db } = deps;
   const [job] = await db.select().from(exportsTable).where(eq(exportsTable.id, exportId));
   if (!job || job.status === "ready") return;
@@ -99,7 +99,7 @@ export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: 
       .where(eq(exportsTable.id, exportId));
     const [requester] = await db.select({ email: staff.email }).from(staff).where(eq(staff.id, job.staff_id));
     if (requester) {
-      const link = `${deps.publicUrl ?? ""}${signDocumentLink(document.id, deps.filesSecret, LINK_TTL)}`;
+      const link = `${deps.publicUrl}${signDocumentLink(document.id, deps.filesSecret, LINK_TTL)}`;
       await deps.mailer.send({
         to: requester.email,
         subject: "Your policies export is ready",

@@ -80,9 +80,10 @@ export class ValidationError extends AppError {
   }
 }
 
+/** 429 with, when known, how many seconds to wait (`retry_after`, also sent as the Retry-After header). */
 export class TooManyRequestsError extends AppError {
-  constructor(message: string) {
-    super(429, { error: "too_many_requests", message });
+  constructor(message: string, readonly retryAfter?: number) {
+    super(429, { error: "too_many_requests", message, ...(retryAfter ? { retry_after: retryAfter } : {}) });
   }
 }
 

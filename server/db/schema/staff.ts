@@ -90,3 +90,25 @@ export const signInFailures = pgTable(
   },
   (t) => [index("sign_in_failures_email_idx").on(t.email, t.created_at), index("sign_in_failures_ip_idx").on(t.ip, t.created_at)],
 );
+
+/** Requests counted per key for limits that are not sign-in failures: password-reset requests per client address. */
+export const throttleHits = pgTable(
+  "throttle_hits",
+  {
+    id: idColumn(),
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("throttle_hits_kind_key_idx").on(t.kind, t.key, t.created_at)],
+);
+
+/**
+ * Secrets the platform makes for itself once and keeps across restarts and processes: the key that signs download
+ * links when FILES_SECRET is not set.
+ */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -40,8 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/staff/auth/password",
     { schema: { body: z.object({ email: z.email("must be a valid email address"), redirect_url: z.string().optional() }) } },
     async (request) => {
-      const publicUrl = app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-      await requestPasswordReset(app.db, app.mailer, publicUrl, request.body.email);
+      await requestPasswordReset(app.db, app.env, app.mailer, { email: request.body.email, ip: request.ip });
       return {
         success: true,
         message: `If ${request.body.email} has an account, an email has been sent with instructions to reset the password.`,

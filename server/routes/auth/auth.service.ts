@@ -1,16 +1,23 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { signInFailures, staff, staffSessions } from "../../db/schema";
+import { signInFailures, staff, staffSessions, throttleHits } from "../../db/schema";
 import type { Env } from "../../env";
 import { NotAuthenticatedError, TooManyRequestsError, ValidationError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { publicOrigin } from "../../lib/public-url";
+import { humanSeconds, waitLeft } from "../../lib/throttle";
 import { hashSecret, newSecret, secretMatches } from "../../lib/tokens";
 import type { Mailer } from "../../mail/mailer";
 import { loadStaffUser, type StaffUser } from "../staffs/staff-user";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials. Please try again.";
 export const DEACTIVATED = "Your account is deactivated";
-export const THROTTLED = "Too many failed sign-in attempts. Please try again later.";
+export const throttledMessage = (seconds: number) => `Too many failed sign-in attempts. Please try again in ${humanSeconds(seconds)}.`;
+export const resetThrottledMessage = (seconds: number) => `Too many password reset requests. Please try again in ${humanSeconds(seconds)}.`;
+/** Password-reset requests one client address may make per SIGN_IN_WINDOW. */
+export const RESET_REQUESTS_PER_ADDRESS = 5;
+/** One address failing for many emails (password spraying) gets this many times the per-email allowance. */
+const ADDRESS_FACTOR = 10;
 export const PASSWORD_UPDATED = "Your password has been successfully updated.";
 const RESET_TTL_MS = 6 * 3600 * 1000;
 
@@ -37,17 +44,27 @@ async function findStaffByEmail(db: Db, email: string) {
   return row;
 }
 
-/** Repeated failures for one email (or many from one address) answer 429 until the window passes. */
+/**
+ * Backoff per (email, client address), so a guesser elsewhere never locks the real user out (issue 9, hole 8), and
+ * per address over every email, against spraying one password across many accounts. 429 with the seconds to wait.
+ */
 async function assertNotThrottled(db: Db, env: Env, email: string, ip: string) {
   const since = new Date(Date.now() - env.SIGN_IN_WINDOW * 1000);
-  const [{ byEmail, byIp }] = await db
+  const [row] = await db
     .select({
-      byEmail: sql<number>`count(*) FILTER (WHERE ${signInFailures.email} = ${email})::int`,
-      byIp: sql<number>`count(*) FILTER (WHERE ${signInFailures.ip} = ${ip})::int`,
+      pair: sql<number>`count(*) FILTER (WHERE ${signInFailures.email} = ${email})::int`,
+      pairLast: sql<string | null>`max(${signInFailures.created_at}) FILTER (WHERE ${signInFailures.email} = ${email})`,
+      address: sql<number>`count(*)::int`,
+      addressLast: sql<string | null>`max(${signInFailures.created_at})`,
     })
     .from(signInFailures)
-    .where(gt(signInFailures.created_at, since));
-  if (byEmail >= env.SIGN_IN_MAX_FAILURES || byIp >= env.SIGN_IN_MAX_FAILURES * 10) throw new TooManyRequestsError(THROTTLED);
+    .where(and(eq(signInFailures.ip, ip), gt(signInFailures.created_at, since)));
+  const at = (v: string | Date | null) => (v ? new Date(v) : null);
+  const wait = Math.max(
+    waitLeft(row.pair, at(row.pairLast), env.SIGN_IN_MAX_FAILURES, env.SIGN_IN_WINDOW),
+    waitLeft(row.address, at(row.addressLast), env.SIGN_IN_MAX_FAILURES * ADDRESS_FACTOR, env.SIGN_IN_WINDOW),
+  );
+  if (wait > 0) throw new TooManyRequestsError(throttledMessage(wait), wait);
 }
 
 export async function signIn(
@@ -65,7 +82,8 @@ export async function signIn(
   }
   // Owners sign in even when disabled (reference section 1), so an account can always be re-enabled.
   if (!row.enabled && !row.owner) throw new NotAuthenticatedError(DEACTIVATED);
-  await db.delete(signInFailures).where(eq(signInFailures.email, email));
+  // Only this address's failures are forgiven: a guesser elsewhere keeps their backoff.
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, email), eq(signInFailures.ip, input.ip)));
   // Old failures of every address are pruned here so the table stays small.
   await db.delete(signInFailures).where(lt(signInFailures.created_at, new Date(Date.now() - env.SIGN_IN_WINDOW * 1000)));
 
@@ -121,11 +139,29 @@ export async function signOut(db: Db, session: Session): Promise<void> {
   await db.delete(staffSessions).where(eq(staffSessions.id, session.sessionId));
 }
 
+/** At most RESET_REQUESTS_PER_ADDRESS reset requests per address per window, whatever the emails (429 beyond). */
+async function countResetRequest(db: Db, env: Env, ip: string) {
+  const since = new Date(Date.now() - env.SIGN_IN_WINDOW * 1000);
+  await db.delete(throttleHits).where(and(eq(throttleHits.kind, "password_reset"), lt(throttleHits.created_at, since)));
+  const hits = await db
+    .select({ at: throttleHits.created_at })
+    .from(throttleHits)
+    .where(and(eq(throttleHits.kind, "password_reset"), eq(throttleHits.key, ip), gt(throttleHits.created_at, since)))
+    .orderBy(throttleHits.created_at);
+  if (hits.length >= RESET_REQUESTS_PER_ADDRESS) {
+    const wait = Math.max(1, Math.ceil((hits[0].at.getTime() + env.SIGN_IN_WINDOW * 1000 - Date.now()) / 1000));
+    throw new TooManyRequestsError(resetThrottledMessage(wait), wait);
+  }
+  await db.insert(throttleHits).values({ kind: "password_reset", key: ip });
+}
+
 /**
  * Sends a reset link when the email belongs to a staff. The answer is the same either way, so the form cannot be
- * used to find out who has an account.
+ * used to find out who has an account. The link starts with the configured public origin, never the request's Host.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string): Promise<void> {
+export async function requestPasswordReset(db: Db, env: Env, mailer: Mailer, input: { email: string; ip: string }): Promise<void> {
+  await countResetRequest(db, env, input.ip);
+  const email = input.email;
   const row = await findStaffByEmail(db, email);
   if (!row) return;
   const token = newSecret();
@@ -133,7 +169,7 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: st
     .update(staff)
     .set({ reset_password_token_hash: hashSecret(token), reset_password_sent_at: new Date() })
     .where(eq(staff.id, row.id));
-  const link = `${publicUrl.replace(/\/$/, "")}/auth/reset-password/${token}`;
+  const link = `${publicOrigin(env)}/auth/reset-password/${token}`;
   await mailer.send({
     to: row.email,
     subject: "Reset your Coverdesk password",

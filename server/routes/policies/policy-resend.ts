@@ -4,6 +4,7 @@ import { documentsOf } from "../../files/documents";
 import { signDocumentLink } from "../../files/signed-links";
 import { TooManyRequestsError, ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
+import { publicOrigin } from "../../lib/public-url";
 import type { Caller } from "../../plugins/auth";
 import { findPolicyRow } from "./policy-detail";
 
@@ -33,7 +34,7 @@ export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller
       sql`SELECT id FROM sent_emails WHERE template = ${RESEND_TEMPLATE} AND related_type = 'Policy' AND related_id = ${id} AND created_at > ${since} LIMIT 1`,
     );
     if (recent) throw new TooManyRequestsError(tooSoon());
-    const links = docs.map((d) => `${d.filename}: ${app.env.PUBLIC_URL ?? ""}${signDocumentLink(d.id, app.env.FILES_SECRET, MAIL_LINK_TTL_SECONDS)}`);
+    const links = docs.map((d) => `${d.filename}: ${publicOrigin(app.env)}${signDocumentLink(d.id, app.env.FILES_SECRET, MAIL_LINK_TTL_SECONDS)}`);
     await app.mailer.send({
       to: row.primary_user.email,
       subject: `Your policy ${row.number} documents`,

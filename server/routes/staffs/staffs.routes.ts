@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ROLES } from "../../../src/domain/roles";
 import { sendList } from "../../lib/list";
 import type { QueryObject } from "../../lib/query-string";
+import { publicOrigin } from "../../lib/public-url";
 import { requireCaller } from "../../plugins/auth";
 import {
   assertAccess,
@@ -56,7 +57,7 @@ const selfInput = staffInput.extend({
 
 /** Staff and agents (document 3: Staff; reference section 1 "Staff management"). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = (request: { protocol: string; host: string }) => app.env.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+  const publicUrl = () => publicOrigin(app.env);
 
   app.get("/staffs", { schema: { querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -76,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/staffs", { schema: { body: z.object({ staff: staffInput }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     assertAccess(caller, staffResourceFor(request.body.staff.organizable_type), "create");
-    const created = await createStaff(app.db, app.mailer, publicUrl(request), caller, request.body.staff);
+    const created = await createStaff(app.db, app.mailer, publicUrl(), caller, request.body.staff);
     return reply.code(201).send(created);
   });
 
@@ -103,7 +104,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     const target = await showStaff(app.db, caller.scope, request.params.id);
     assertAccess(caller, staffResourceFor(target.organizable_type), "re_invite");
-    return reInvite(app.db, app.mailer, publicUrl(request), caller, request.params.id);
+    return reInvite(app.db, app.mailer, publicUrl(), caller, request.params.id);
   });
 
   app.post(

@@ -10,28 +10,13 @@ import type { Env } from "./env";
 import { AppError, TooManyRequestsError } from "./lib/errors";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
 import { validatorCompiler } from "./lib/input-errors";
-import { policyFormRoutes } from "./routes/external/policy-form.routes";
-import { revisionRoutes } from "./routes/external/revisions.routes";
-import { registerSignedInArea } from "./lib/role-routes";
 import { fileRoutes } from "./files/files.routes";
 import { type FileStore, localFileStore } from "./files/store";
 import { registerJobHandlers } from "./jobs/handlers";
 import { inlineQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { authPlugin } from "./plugins/auth";
-import { authRoutes } from "./routes/auth/auth.routes";
-import { lookupRoutes } from "./routes/lookups/lookups.routes";
-import { dmrRoutes } from "./routes/dmr/dmr.routes";
-import { policyListRoutes } from "./routes/policies/policies.routes";
-import { policyDetailRoutes } from "./routes/policies/policy-detail.routes";
-import { policyLookupRoutes } from "./routes/policies/policy-lookups.routes";
-import { changeRequestRoutes } from "./routes/change-requests/change-requests.routes";
-import { invoiceRoutes } from "./routes/invoices/invoices.routes";
-import { externalPolicyRoutes } from "./routes/external/external.routes";
-import { emailRoutes } from "./routes/emails/emails.routes";
-import { reviewRoutes } from "./routes/review/review.routes";
-import { staffRoutes } from "./routes/staffs/staffs.routes";
-import { userRoutes } from "./routes/users/users.routes";
+import { registerModules } from "./routes";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -105,23 +90,9 @@ export async function buildApp({ database, env, mailer, files, jobs }: AppOption
     await database.db.execute(sql`SELECT 1`);
     return { status: "ok" };
   });
-  await app.register(authRoutes, { prefix: "/v2" });
   await app.register(fileRoutes, { prefix: "/v2" });
-  registerSignedInArea(app, userRoutes);
-  registerSignedInArea(app, staffRoutes);
-  registerSignedInArea(app, lookupRoutes);
-  registerSignedInArea(app, policyListRoutes);
-  registerSignedInArea(app, policyDetailRoutes);
-  registerSignedInArea(app, policyLookupRoutes);
-  registerSignedInArea(app, changeRequestRoutes);
-  registerSignedInArea(app, invoiceRoutes);
-  registerSignedInArea(app, externalPolicyRoutes);
-  registerSignedInArea(app, emailRoutes);
-  registerSignedInArea(app, reviewRoutes);
-  registerSignedInArea(app, dmrRoutes);
-  registerSignedInArea(app, revisionRoutes);
-  registerSignedInArea(app, policyFormRoutes);
-  registerSignedInArea(app, policyFormRoutes, "/api");
+  // Every area of server/routes/<area>/index.ts (server/routes/index.ts finds them).
+  await registerModules(app);
 
   await registerConsole(app, env);
   return app;

@@ -1,27 +1,17 @@
-import { Admin, AdminContext, Authenticated, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from "react-admin";
+import { Suspense } from "react";
+import { Admin, AdminContext, Authenticated, CustomRoutes, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from "react-admin";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { AppNotification, authProvider as appAuthProvider } from "./authProvider";
-import { ForgotPasswordPage } from "./custom/auth/ForgotPasswordPage";
-import { LoginPage } from "./custom/auth/LoginPage";
-import { ResetPasswordPage } from "./custom/auth/ResetPasswordPage";
-import { AREA_REDIRECTS, NOT_BUILT_ROUTES } from "./custom/pages/notBuiltRoutes";
+import { CONSOLE_PAGES, NotFoundPage, PUBLIC_PAGES } from "./custom";
+import { remainingNotBuilt } from "./custom/pages/notBuiltRoutes";
 import { NotBuiltYetPage } from "./custom/pages/NotBuiltYetPage";
-import { NotFoundPage } from "./custom/pages/NotFoundPage";
-import { DmrPage } from "./custom/dmr/DmrPage";
-import { PolicyReviewPage } from "./custom/review/PolicyReviewPage";
-import { ProfilePage } from "./custom/pages/ProfilePage";
-import { TermsPage } from "./custom/pages/TermsPage";
 import { dataProvider as appDataProvider } from "./dataProvider";
 import { PRODUCT_NAME } from "./domain/constants";
 import { i18nProvider as appI18nProvider } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
 import { THEMES, ThemeNameProvider, useThemeName } from "./layout/themes";
-import { PolicyList } from "./resources/policies/browse";
-import { PolicyShow } from "./resources/policies/show";
-import { UploadCoverageProofPage } from "./resources/policies/coverage-proof";
-import { ChangeRequestList, RefundRequestList } from "./resources/change-requests";
-import staff from "./resources/staff";
-import users from "./resources/users";
+import { RESOURCES, routesOf } from "./resources";
+import { resourcePath } from "./resources/paths";
 
 export interface AppProviders {
   dataProvider: DataProvider;
@@ -32,10 +22,40 @@ export interface AppProviders {
 }
 
 const LANDING = "/dashboard/leads";
-const UsersIndex = () => <Navigate to="/dashboard/users/browse" replace />;
-const StaffIndex = () => <Navigate to="/dashboard/staff/browse" replace />;
-const PoliciesIndex = () => <Navigate to="/dashboard/policies/browse" replace />;
 const Landing = () => <Navigate to={LANDING} replace />;
+
+/**
+ * Each resource definition's screens, and what its root shows (and any path under it that matches none): its ""
+ * route, or its list's URL.
+ */
+const MOUNTED = RESOURCES.map((resource) => {
+  const routes = routesOf(resource);
+  const ToList = () => <Navigate to={resourcePath.browse(resource.name)} replace />;
+  const Root = routes.find(({ path }) => path === "")?.view ?? (resource.list ? ToList : undefined);
+  return { resource, Root, routes: routes.filter(({ path }) => path !== "") };
+});
+
+const NOT_BUILT = remainingNotBuilt(RESOURCES.map((resource) => ({ name: resource.name, paths: routesOf(resource).map(({ path }) => path) })));
+
+/** One resource definition as a react-admin <Resource> at /dashboard/<name>, its screens as child routes. */
+function resourceElement({ resource, Root, routes }: (typeof MOUNTED)[number]) {
+  return (
+    <Resource
+      key={resource.name}
+      name={resource.name}
+      list={Root}
+      hasShow={Boolean(resource.show)}
+      hasEdit={Boolean(resource.edit)}
+      hasCreate={Boolean(resource.create)}
+      icon={resource.icon}
+      recordRepresentation={resource.recordRepresentation}
+    >
+      {routes.map(({ path, view: View }) => (
+        <Route key={path} path={path} element={<View />} />
+      ))}
+    </Resource>
+  );
+}
 
 /**
  * The screens outside the signed-in shell (sign-in, password reset, terms, 404) share one react-admin context, so a
@@ -45,7 +65,9 @@ function PublicShell(providers: AppProviders) {
   const { themeName } = useThemeName();
   return (
     <AdminContext {...providers} theme={THEMES[themeName]} darkTheme={null}>
-      <Outlet />
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
       <AppNotification />
     </AdminContext>
   );
@@ -72,31 +94,15 @@ function Console(providers: AppProviders) {
       loginPage={false}
       disableTelemetry
     >
-      <Resource name="users" list={UsersIndex} hasShow hasEdit icon={users.icon} recordRepresentation={users.recordRepresentation}>
-        <Route path="browse" element={<users.list />} />
-        <Route path="view/:id" element={<users.show />} />
-        <Route path="view/:id/edit" element={<users.edit />} />
-      </Resource>
-      <Resource name="policies" list={PoliciesIndex} hasShow>
-        <Route path="browse" element={<PolicyList />} />
-        <Route path="view/:id/*" element={<PolicyShow />} />
-        <Route path="upload-coverage-proof" element={<UploadCoverageProofPage />} />
-      </Resource>
-      <Resource name="change-requests" list={ChangeRequestList}>
-        <Route path="refunds/browse" element={<RefundRequestList />} />
-      </Resource>
-      <Resource name="staff" list={StaffIndex} hasShow icon={staff.icon} recordRepresentation={staff.recordRepresentation}>
-        <Route path="browse" element={<staff.list />} />
-        <Route path="view/:id" element={<staff.show />} />
-      </Resource>
+      {MOUNTED.map(resourceElement)}
       <CustomRoutes>
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/dmr" element={<DmrPage />} />
-        <Route path="/policy-support" element={<PolicyReviewPage />} />
-        {AREA_REDIRECTS.map(({ path, to }) => (
+        {CONSOLE_PAGES.map(({ path, view: View }) => (
+          <Route key={path} path={`/${path}`} element={<View />} />
+        ))}
+        {NOT_BUILT.redirects.map(({ path, to }) => (
           <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
         ))}
-        {NOT_BUILT_ROUTES.map(({ path, titleKey, crumbs }) => (
+        {NOT_BUILT.routes.map(({ path, titleKey, crumbs }) => (
           <Route key={path} path={`/${path}`} element={<NotBuiltYetPage titleKey={titleKey} crumbs={crumbs} />} />
         ))}
       </CustomRoutes>
@@ -109,11 +115,9 @@ function AppRoutes(providers: AppProviders) {
   return (
     <Routes>
       <Route element={<PublicShell {...providers} />}>
-        <Route path="/auth/login" element={<LoginPage />} />
-        <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/auth/reset-password/:token" element={<ResetPasswordPage />} />
-        {/* Public: the authProvider does not load the session on this page. */}
-        <Route path="/terms-of-service" element={<TermsPage />} />
+        {PUBLIC_PAGES.map(({ path, view: View }) => (
+          <Route key={path} path={path} element={<View />} />
+        ))}
         {/* /404 and every unknown path: 'Page not found.', behind the login guard. */}
         <Route
           path="*"

@@ -60,7 +60,7 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
 
   const configOf = (resource: string): ResourceConfig => {
     const config = registry[resource];
-    if (!config) throw new Error(`Unknown resource "${resource}": declare it in src/dataProvider/registry.ts`);
+    if (!config) throw new Error(`Unknown resource "${resource}" is not in the registry: declare its api in src/resources/<name>/index.ts`);
     return config;
   };
 

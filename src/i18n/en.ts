@@ -13,13 +13,17 @@ import { reviewMessages } from "./messages/review";
 import { shellMessages } from "./messages/shell";
 import { termsMessages } from "./messages/terms";
 
+/** resources.<name>: each resource's texts, the default export of src/i18n/resources/<name>.ts. */
+const perResource = import.meta.glob<Record<string, unknown>>("./resources/*.ts", { eager: true, import: "default" });
+const resourceTexts = Object.fromEntries(Object.entries(perResource).map(([path, texts]) => [path.slice("./resources/".length, -".ts".length), texts]));
+
 /**
  * The English catalogue: react-admin's own texts plus every Coverdesk text, spec texts written exactly as the spec
  * writes them. Each area keeps its messages in ./messages; other locales are merged over this one.
  */
 export const en = {
   ...englishMessages,
-  resources: resourceMessages,
+  resources: { ...resourceMessages, ...resourceTexts },
   app: {
     auth: authMessages,
     errors: errorMessages,

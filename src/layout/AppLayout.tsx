@@ -1,6 +1,6 @@
 import { Box } from "@mui/material";
-import { Authenticated, Layout, type LayoutProps } from "react-admin";
-import { useEffect } from "react";
+import { Authenticated, Layout, Loading, type LayoutProps } from "react-admin";
+import { Suspense, useEffect } from "react";
 import { useTrackActiveMenuRoute } from "./activeMenuRoute";
 import { NavigationProgress } from "./NavigationProgress";
 import { NewPlatformBanner } from "./NewPlatformBanner";
@@ -35,7 +35,10 @@ function Shell({ children }: LayoutProps) {
       <NavigationProgress />
       <NewPlatformBanner />
       <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4 }}>
-        <RouteGuard>{children}</RouteGuard>
+        <RouteGuard>
+          {/* A screen's chunk loads on first visit; the shell stays while it does. */}
+          <Suspense fallback={<Loading />}>{children}</Suspense>
+        </RouteGuard>
       </Box>
     </Layout>
   );

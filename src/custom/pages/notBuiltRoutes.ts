@@ -62,3 +62,25 @@ export const AREA_REDIRECTS: Array<{ path: string; to: string }> = [
   { path: "insurable", to: "/dashboard/insurable/communities" },
   { path: "carriers", to: "/dashboard/carriers/browse" },
 ];
+
+/** A built resource: its name and its routes' paths relative to /dashboard/<name>/ ("" for the name itself). */
+export interface BuiltResource {
+  name: string;
+  paths: string[];
+}
+
+// "accounts/view/:accountId/*" and "accounts/view/:id" name the same screen.
+const samePath = (path: string) => path.replace(/\/\*$/, "").replace(/:[^/]+/g, ":");
+
+/**
+ * The not-built screens still to mount once some resources are built: a resource's route replaces the not-built
+ * entry with the same path (its screen is real now), and a resource's root needs no area redirect.
+ */
+export function remainingNotBuilt(resources: BuiltResource[]): { routes: NotBuiltRoute[]; redirects: typeof AREA_REDIRECTS } {
+  const built = new Set(resources.flatMap(({ name, paths }) => paths.map((path) => samePath(path ? `${name}/${path}` : name))));
+  const names = new Set(resources.map(({ name }) => name));
+  return {
+    routes: NOT_BUILT_ROUTES.filter(({ path }) => !built.has(samePath(path))),
+    redirects: AREA_REDIRECTS.filter(({ path }) => !names.has(path)),
+  };
+}

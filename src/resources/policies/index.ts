@@ -1,0 +1,19 @@
+import DescriptionIcon from "@mui/icons-material/Description";
+import { defineResource, lazyView } from "../definition";
+import access from "./access";
+
+/**
+ * Policies (document 2): policies/browse, policies/view/{id} with its tabs (Edit is one of them), and
+ * policies/upload-coverage-proof.
+ */
+export default defineResource({
+  name: "policies",
+  api: { path: "policies", list: "post_list", one: "bare", body: "policy" },
+  access,
+  icon: DescriptionIcon,
+  list: lazyView(() => import("./browse/PolicyList"), "PolicyList"),
+  show: lazyView(() => import("./show/PolicyShow"), "PolicyShow"),
+  routes: {
+    "upload-coverage-proof": lazyView(() => import("./coverage-proof/UploadCoverageProofPage"), "UploadCoverageProofPage"),
+  },
+});

@@ -8,6 +8,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
 import { AppError, TooManyRequestsError } from "./lib/errors";
+import { logSerializers } from "./lib/log-redaction";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
 import { validatorCompiler } from "./lib/input-errors";
 import { fileRoutes } from "./files/files.routes";
@@ -36,6 +37,8 @@ export interface AppOptions {
   files?: FileStore;
   /** Background jobs; in-process (not persisted) when omitted, as in API tests. main.ts passes pg-boss. */
   jobs?: JobQueue;
+  /** Where log lines go (stdout when omitted); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** What a 4xx the framework or a plugin raised says, in our words (their own text can name internals). */
@@ -48,9 +51,9 @@ const CLIENT_ERRORS: Record<number, { error: string; message: string }> = {
   415: { error: "unsupported_media_type", message: "This content type is not supported" },
 };
 
-export async function buildApp({ database, env, mailer, files, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, env, mailer, files, jobs, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL },
+    logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (client address, protocol, host).
     trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     bodyLimit: 2 * 1024 * 1024,

@@ -9,6 +9,15 @@ export interface OutgoingMail {
   text: string;
   template: string;
   related?: { type: string; id: number };
+  /** Bearer secrets in the text (reset and invitation tokens): sent, but never stored or shown in Email History. */
+  secrets?: string[];
+}
+
+export const MASKED = "[hidden]";
+
+/** The text as Email History keeps it: every secret replaced by MASKED. */
+export function maskSecrets(text: string, secrets: string[] = []): string {
+  return secrets.filter(Boolean).reduce((masked, secret) => masked.split(secret).join(MASKED), text);
 }
 
 export interface Mailer {
@@ -18,6 +27,7 @@ export interface Mailer {
 /**
  * Every message is recorded first (the Email History screen reads it), then sent when SMTP_URL is set.
  * A send failure is recorded, never thrown at the caller: losing the SMTP server must not fail a sign-up.
+ * The record holds the text with its secrets masked (issue 9, hole 9): only the recipient's copy carries the link.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log?: (msg: string) => void }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -28,7 +38,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         .values({
           to: mail.to,
           subject: mail.subject,
-          text: mail.text,
+          text: maskSecrets(mail.text, mail.secrets),
           template: mail.template,
           related_type: mail.related?.type,
           related_id: mail.related?.id,
@@ -41,8 +51,8 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; from: string; log
         return { id: row.id, status: "sent" };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        opts.log?.(`mail to ${mail.to} failed: ${message}`);
-        await db.update(sentEmails).set({ status: "failed", error: message }).where(eq(sentEmails.id, row.id));
+        opts.log?.(`mail ${row.id} (${mail.template}) failed: ${maskSecrets(message, mail.secrets)}`);
+        await db.update(sentEmails).set({ status: "failed", error: maskSecrets(message, mail.secrets) }).where(eq(sentEmails.id, row.id));
         return { id: row.id, status: "failed" };
       }
     },

@@ -72,12 +72,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = recordingMailer(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
   const files = localFileStore(filesDir);
-  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files });
+  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream });
   await app.ready();
   return {
     app,

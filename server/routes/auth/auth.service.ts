@@ -176,6 +176,7 @@ export async function requestPasswordReset(db: Db, env: Env, mailer: Mailer, inp
     text: `Someone asked to reset the password of your Coverdesk account.\n\nOpen this link within 6 hours to choose a new password:\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
     template: "staff_password_reset",
     related: { type: "Staff", id: row.id },
+    secrets: [token],
   });
 }
 

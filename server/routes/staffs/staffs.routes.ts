@@ -11,6 +11,7 @@ import {
   createStaff,
   listStaff,
   reInvite,
+  resourceToCreate,
   showStaff,
   staffHistories,
   staffResourceFor,
@@ -76,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/staffs", { schema: { body: z.object({ staff: staffInput }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    assertAccess(caller, staffResourceFor(request.body.staff.organizable_type), "create");
+    assertAccess(caller, resourceToCreate(request.body.staff), "create");
     const created = await createStaff(app.db, app.mailer, publicUrl(), caller, request.body.staff);
     return reply.code(201).send(created);
   });
@@ -110,7 +111,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/staffs/check_email",
     { schema: { body: z.object({ email: z.string().max(320), id: z.coerce.number().int().positive().optional() }) } },
-    async (request) => checkEmail(app.db, request.body.email, request.body.id),
+    async (request) => checkEmail(app.db, requireCaller(request).scope, request.body.email, request.body.id),
   );
 
   app.get("/staffs/:id/histories", { schema: { params: idParams, querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {

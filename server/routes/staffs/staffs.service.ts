@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { decideAccess } from "../../../src/domain/access";
 import { PERMISSION_KEYS } from "../../../src/domain/permissions";
 import { ROLE_ORGANIZABLE, type Role } from "../../../src/domain/roles";
 import type { Db } from "../../db/client";
-import { accounts, agencies, histories, profiles, staff, staffPermissions } from "../../db/schema";
+import { accounts, agencies, histories, profiles, staff, staffPermissions, staffSessions } from "../../db/schema";
 import { ForbiddenError, NotFoundError, PermissionNotEnabledError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
@@ -14,12 +14,25 @@ import { findProfile, fullName, saveProfile } from "../../lib/profiles";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN } from "../../lib/validators";
 import type { Mailer } from "../../mail/mailer";
 import type { Caller } from "../../plugins/auth";
-import { loadStaffUser, loadStaffUsers } from "./staff-user";
+import { loadStaffUser, loadStaffUsers, type StaffUser } from "./staff-user";
 import { staffListQuery, staffListSpec } from "./staffs.list";
 
 /** Agents are read through staff (document 3), but gated by their own key: agencies.agents, not managers. */
 export function staffResourceFor(organizableType: unknown): "agents" | "staff" {
   return organizableType === "Agency" ? "agents" : "staff";
+}
+
+/** The role a create asks for: the given one, else the organizable's (an Agency makes an agent). */
+export function roleToCreate(input: Pick<StaffInput, "role" | "organizable_type">): Role {
+  return input.role ?? (input.organizable_type === "Agency" ? "agent" : "staff");
+}
+
+/**
+ * The resource a create is checked against follows the role it makes, not the organizable_type the body names:
+ * `{role: "agent"}` without `organizable_type` still needs the agents key (issue 9, hole 5).
+ */
+export function resourceToCreate(input: Pick<StaffInput, "role" | "organizable_type">): "agents" | "staff" {
+  return staffResourceFor(ROLE_ORGANIZABLE[roleToCreate(input)]);
 }
 
 export function assertAccess(caller: Caller, resource: string, action: string) {
@@ -68,8 +81,20 @@ async function emailTaken(db: Db, email: string, exceptId?: number) {
   return Boolean(row);
 }
 
-export async function checkEmail(db: Db, email: string, id?: number) {
-  return { email_available_to_use: !(await emailTaken(db, email, id)) };
+/**
+ * The staff form's email check (document 3: `{email, id}`), answered within the caller's organisation only (issue 9,
+ * hole 9): `id` must be a staff the caller sees (404 otherwise), and only staff the caller sees count as taking the
+ * email, so the call cannot map emails or ids of other tenants. An email held elsewhere is still refused on save.
+ */
+export async function checkEmail(db: Db, scope: Scope, email: string, id?: number) {
+  if (id !== undefined && !(await inScope(db, scope, id))) throw new NotFoundError("Staff");
+  const query = staffListQuery(scope);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT s.id FROM ${query.from} WHERE lower(s.email) = ${email.trim().toLowerCase()} ${id !== undefined ? sql`AND s.id <> ${id}` : sql``}
+        ${sql.join(query.where.map((w) => sql` AND ${w}`), sql``)} LIMIT 1`,
+  );
+  return { email_available_to_use: rows.length === 0 };
 }
 
 function validateProfile(p: StaffInput["profile_attributes"], errors: Record<string, string>, creating: boolean) {
@@ -103,12 +128,13 @@ async function sendInvitation(db: Db, mailer: Mailer, publicUrl: string, staffId
     text: `You have been invited to Coverdesk.\n\nAccept the invitation and choose a password:\n${publicUrl.replace(/\/$/, "")}/auth/accept-invitation/${token}`,
     template: "staff_invitation",
     related: { type: "Staff", id: staffId },
+    secrets: [token],
   });
 }
 
 export async function createStaff(db: Db, mailer: Mailer, publicUrl: string, caller: Caller, input: StaffInput) {
   const errors: Record<string, string> = {};
-  const role = input.role ?? (input.organizable_type === "Agency" ? "agent" : "staff");
+  const role = roleToCreate(input);
   if (!input.email?.trim()) errors.email = MESSAGES.required("email");
   else if (!EMAIL_PATTERN.test(input.email.trim())) errors.email = MESSAGES.email;
   else if (await emailTaken(db, input.email)) errors.email = MESSAGES.emailTaken;
@@ -142,6 +168,31 @@ export async function createStaff(db: Db, mailer: Mailer, publicUrl: string, cal
 
 const authorOf = (caller: Caller): Author => ({ name: caller.user.profile_attributes.full_name || caller.user.email, staffId: caller.user.id });
 
+type PermissionList = Array<{ key: string; value: boolean }>;
+
+const samePermissions = (a: PermissionList, b: PermissionList) => {
+  const asMap = (list: PermissionList) => new Map(list.map((p) => [p.key, p.value]));
+  const [x, y] = [asMap(a), asMap(b)];
+  return x.size === y.size && [...x].every(([key, value]) => y.get(key) === value);
+};
+
+/**
+ * Who may change a staff member's permission keys (issue 9, hole 5): a super admin, the owner of the staff's
+ * organisation, or an agent over it (an account of the agent's agency tree, or a sub-agency of the agent's own);
+ * never the staff themselves. Everyone else may still edit the other fields.
+ */
+export function mayChangePermissions(caller: Caller, target: StaffUser): boolean {
+  const me = caller.user;
+  if (target.id === me.id) return false;
+  if (me.role === "super_admin") return true;
+  if (!target.organizable_type || !target.organizable_id) return false;
+  const sameOrganisation = me.organizable_type === target.organizable_type && me.organizable_id === target.organizable_id;
+  if (me.owner && sameOrganisation) return true;
+  if (me.role !== "agent" || caller.scope.kind !== "agencies") return false;
+  if (target.organizable_type === "Account") return target.agency_id !== null && caller.scope.agencyIds.includes(target.agency_id);
+  return target.organizable_id !== me.organizable_id && caller.scope.agencyIds.includes(target.organizable_id);
+}
+
 /** Profile, email, enabled and permission flags, with one history row for the whole change. */
 async function applyUpdate(db: Db, id: number, input: StaffInput, author: Author) {
   await db.transaction(async (txRaw) => {
@@ -157,11 +208,15 @@ async function applyUpdate(db: Db, id: number, input: StaffInput, author: Author
     if (input.enabled !== undefined) staffSet.enabled = input.enabled;
     if (Object.keys(staffSet).length) await tx.update(staff).set({ ...staffSet, updated_at: new Date() }).where(eq(staff.id, id));
     if (input.profile_attributes) await saveProfile(tx, "Staff", id, profileBefore, input.profile_attributes);
-    if (input.staff_permission_attributes) {
-      await tx.delete(staffPermissions).where(eq(staffPermissions.staff_id, id));
-      const rows = input.staff_permission_attributes.permissions.map((p) => ({ staff_id: id, key: p.key, value: p.value }));
-      if (rows.length) await tx.insert(staffPermissions).values(rows);
-      changes["staff_permission.permissions"] = { previous_value: null, new_value: input.staff_permission_attributes.permissions };
+    // An empty list means "no change", never "every key on" (issue 9, hole 5).
+    const permissions = input.staff_permission_attributes?.permissions ?? [];
+    if (permissions.length) {
+      const previous = await tx.select({ key: staffPermissions.key, value: staffPermissions.value }).from(staffPermissions).where(eq(staffPermissions.staff_id, id));
+      if (!samePermissions(previous, permissions)) {
+        await tx.delete(staffPermissions).where(eq(staffPermissions.staff_id, id));
+        await tx.insert(staffPermissions).values(permissions.map((p) => ({ staff_id: id, key: p.key, value: p.value })));
+        changes["staff_permission.permissions"] = { previous_value: previous, new_value: permissions };
+      }
     }
     await recordHistory(tx, { type: "Staff", id, action: "update", author, process: "console", changes });
   });
@@ -178,7 +233,15 @@ function validateUpdate(input: StaffInput): Record<string, string> {
 }
 
 export async function updateStaff(db: Db, caller: Caller, id: number, input: StaffInput) {
-  await showStaff(db, caller.scope, id);
+  const target = await showStaff(db, caller.scope, id);
+  const wanted = input.staff_permission_attributes?.permissions ?? [];
+  if (wanted.length && !samePermissions(target.staff_permission.permissions, wanted) && !mayChangePermissions(caller, target)) {
+    throw new ForbiddenError(
+      id === caller.user.id
+        ? "You cannot change your own permissions"
+        : "Only a super admin, the organisation's owner or an agent over it can change this staff member's permissions",
+    );
+  }
   const errors = validateUpdate(input);
   if (input.email && (await emailTaken(db, input.email, id))) errors.email = MESSAGES.emailTaken;
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -205,7 +268,12 @@ export async function updateSelf(
   // Own permission flags and role are never self-editable.
   await applyUpdate(db, id, { email: input.email, profile_attributes: input.profile_attributes }, authorOf(caller));
   if (input.password) {
-    await db.update(staff).set({ encrypted_password: await hashPassword(input.password), updated_at: new Date() }).where(eq(staff.id, id));
+    const encrypted = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      await tx.update(staff).set({ encrypted_password: encrypted, updated_at: new Date() }).where(eq(staff.id, id));
+      // A new password ends the other sessions: whoever knew the old one is signed out; this one stays.
+      await tx.delete(staffSessions).where(and(eq(staffSessions.staff_id, id), ne(staffSessions.id, caller.session.sessionId)));
+    });
   }
   return (await loadStaffUser(db, id))!;
 }
@@ -224,8 +292,10 @@ export async function reInvite(db: Db, mailer: Mailer, publicUrl: string, caller
   return { success: true };
 }
 
+/** A staff's history needs the key that reads that staff (managers, or agents for agents), one's own included. */
 export async function staffHistories(db: Db, caller: Caller, id: number, input: ListInput) {
-  await showStaff(db, caller.scope, id);
+  const target = await showStaff(db, caller.scope, id);
+  assertAccess(caller, staffResourceFor(target.organizable_type), "show");
   const spec = {
     filters: {},
     sorts: { created_at: sql`h.created_at` },

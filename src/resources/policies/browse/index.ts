@@ -1,1 +1,0 @@
-export { PolicyList } from "./PolicyList";

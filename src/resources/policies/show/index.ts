@@ -1,1 +1,0 @@
-export { PolicyShow } from "./PolicyShow";

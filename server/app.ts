@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
 import type { Env } from "./env";
+import { defaultGateway, type PaymentGateway } from "./billing";
 import { AppError, TooManyRequestsError } from "./lib/errors";
 import { logSerializers } from "./lib/log-redaction";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
@@ -26,6 +27,7 @@ declare module "fastify" {
     mailer: Mailer;
     files: FileStore;
     jobs: JobQueue;
+    gateway: PaymentGateway;
   }
 }
 
@@ -39,6 +41,8 @@ export interface AppOptions {
   jobs?: JobQueue;
   /** Where log lines go (stdout when omitted); tests read them. */
   logStream?: NodeJS.WritableStream;
+  /** Where charges and refunds go; the built-in test gateway when omitted (server/billing). */
+  gateway?: PaymentGateway;
 }
 
 /** What a 4xx the framework or a plugin raised says, in our words (their own text can name internals). */
@@ -51,7 +55,7 @@ const CLIENT_ERRORS: Record<number, { error: string; message: string }> = {
   415: { error: "unsupported_media_type", message: "This content type is not supported" },
 };
 
-export async function buildApp({ database, env, mailer, files, jobs, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, env, mailer, files, jobs, logStream, gateway }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (client address, protocol, host).
@@ -70,6 +74,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream }
   );
   app.decorate("files", files ?? localFileStore(resolve(env.DATA_DIR, "files")));
   app.decorate("jobs", jobs ?? inlineQueue());
+  app.decorate("gateway", gateway ?? defaultGateway());
   await registerJobHandlers(app);
   // Uploads: files are streamed to the file store part by part; the per-file limits are checked while streaming.
   await app.register(fastifyMultipart, { limits: { fileSize: 110 * 1024 * 1024, files: 50, fields: 200 } });

@@ -10,6 +10,7 @@ import { resolve } from "node:path";
 import { localFileStore } from "./files/store";
 import { startPgBossQueue } from "./jobs/queue";
 import { publicOrigin } from "./lib/public-url";
+import { startSchedules } from "./jobs/handlers";
 
 /**
  * Starts Coverdesk: validates the environment, opens the database (embedded PGlite in DATA_DIR, or DATABASE_URL),
@@ -44,6 +45,7 @@ async function main() {
   // Jobs are persisted in the database (pg-boss), so an export asked for before a restart still finishes.
   const jobs = await startPgBossQueue(database, env.DATABASE_URL);
   const app: FastifyInstance = await buildApp({ database, env, jobs });
+  await startSchedules(app);
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;
   console.log(`\nCoverdesk is running at http://${shownHost}:${env.PORT}`);

@@ -10,6 +10,8 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   send<T extends object>(name: string, data: T): Promise<void>;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Sends `name` on a cron schedule (minutes), once across every process sharing the database. */
+  schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,10 @@ export async function startPgBossQueue(database: Database, connectionString?: st
         for (const job of jobs) await handler(job.data as never);
       });
     },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { retryLimit: 0, expireInMinutes: 10 });
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
@@ -75,6 +81,8 @@ export function inlineQueue(): InlineQueue {
     async work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);
     },
+    // Tests run scheduled work by calling it; nothing ticks in the background.
+    async schedule() {},
     async stop() {
       await Promise.allSettled([...running]);
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../app";
+import type { PaymentGateway } from "../billing";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { ensureReferenceData } from "../db/reference-data";
@@ -72,12 +73,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream; gateway?: PaymentGateway } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = recordingMailer(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
   const files = localFileStore(filesDir);
-  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream });
+  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream, gateway: options.gateway });
   await app.ready();
   return {
     app,

@@ -108,6 +108,25 @@ export const LINE_ITEM_CATEGORIES = ["other", "policy_premium", "policy_fee", "p
 /** Invoices that can be charged now (document 2 section 4). */
 export const CHARGEABLE_INVOICE_STATUSES = ["missed", "upcoming", "available"] as const;
 
+/**
+ * Policies whose invoices may be charged: bought or in force. A cancelled, expired, rejected or external policy is
+ * never charged (issue 10 section 1), whatever its invoices say.
+ */
+export const CHARGEABLE_POLICY_STATUSES: readonly PolicyStatus[] = [
+  "AWAITING_PAYMENT",
+  "AWAITING_ACH",
+  "PAID",
+  "BOUND",
+  "BOUND_WITH_WARNING",
+  "RENEWING",
+  "RENEWED",
+  "REINSTATED",
+];
+
+/** How far a cancellation's refund got at the gateway (server/billing/refunds.ts). */
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** Statuses from which a policy may be cancelled or refunded (document 2 section 4). */
 export const REFUNDABLE_POLICY_STATUSES: readonly PolicyStatus[] = ["BOUND", "BOUND_WITH_WARNING", "RENEWING", "RENEWED", "REINSTATED"];
 

@@ -1,5 +1,6 @@
-import { bigint, boolean, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { INVOICE_STATUSES, LINE_ITEM_CATEGORIES } from "../../../src/domain/policies";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { INVOICE_STATUSES, LINE_ITEM_CATEGORIES, REFUND_STATUSES } from "../../../src/domain/policies";
 import { idColumn, timestamps } from "./columns";
 
 /** Invoices of policies and quotes (reference section 3.6). Amounts are cents. */
@@ -66,7 +67,11 @@ export const paymentProfiles = pgTable(
   (t) => [index("payment_profiles_payer_idx").on(t.payer_type, t.payer_id)],
 );
 
-/** One attempt to collect an invoice through the payment gateway; amounts are cents. */
+/**
+ * One attempt to collect an invoice through the payment gateway; amounts are cents. The row is written as
+ * `processing`, with its idempotency key, before the gateway is called, so a crash in between leaves a trace that
+ * reconciliation (server/billing/reconcile.ts) settles by asking the gateway again with the same key.
+ */
 export const charges = pgTable(
   "charges",
   {
@@ -80,13 +85,24 @@ export const charges = pgTable(
     gateway: text("gateway").notNull(),
     gateway_charge_id: text("gateway_charge_id"),
     error: text("error"),
+    idempotency_key: text("idempotency_key"),
+    /** The invoice's status before it was claimed for this attempt: where a failed attempt puts it back. */
+    invoice_status_before: text("invoice_status_before"),
     staff_id: integer("staff_id"),
     ...timestamps(),
   },
-  (t) => [index("charges_invoice_idx").on(t.invoice_id)],
+  (t) => [
+    index("charges_invoice_idx").on(t.invoice_id),
+    uniqueIndex("charges_idempotency_key").on(t.idempotency_key),
+    index("charges_processing_idx").on(t.updated_at).where(sql`status = 'processing'`),
+  ],
 );
 
-/** Money returned to the customer when a policy is cancelled with a refund; amounts are cents. */
+/**
+ * Money returned to the customer when a policy is cancelled with a refund; amounts are cents. One row per
+ * cancellation: what is due back by kind (src/domain/refunds.ts) and how far it got. `pending` while the gateway
+ * has not answered for every part, `failed` when a part was refused (retryable), `succeeded` when all is back.
+ */
 export const refunds = pgTable(
   "refunds",
   {
@@ -94,10 +110,48 @@ export const refunds = pgTable(
     policy_id: integer("policy_id").notNull(),
     change_request_id: integer("change_request_id"),
     amount: bigint("amount", { mode: "number" }).notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("succeeded"),
+    premium: bigint("premium", { mode: "number" }).notNull().default(0),
+    tax: bigint("tax", { mode: "number" }).notNull().default(0),
+    fee: bigint("fee", { mode: "number" }).notNull().default(0),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    error: text("error"),
     reason: text("reason").notNull(),
     staff_id: integer("staff_id"),
+    /** When the customer was told the money was issued: once, after every part succeeded. */
+    issued_mail_at: timestamp("issued_mail_at", { withTimezone: true }),
     ...timestamps(),
   },
-  (t) => [index("refunds_policy_idx").on(t.policy_id)],
+  (t) => [index("refunds_policy_idx").on(t.policy_id), index("refunds_change_request_idx").on(t.change_request_id)],
+);
+
+/**
+ * One refund of one charge at the gateway (a refund is taken from the charges that paid the policy, newest first).
+ * Written as `processing` with its idempotency key before the gateway is called; a retry after a refusal is a new
+ * row (the next attempt, a new key), a retry after no answer repeats the same key.
+ */
+export const chargeRefunds = pgTable(
+  "charge_refunds",
+  {
+    id: idColumn(),
+    refund_id: integer("refund_id")
+      .notNull()
+      .references(() => refunds.id, { onDelete: "cascade" }),
+    charge_id: integer("charge_id")
+      .notNull()
+      .references(() => charges.id),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    attempt: integer("attempt").notNull().default(1),
+    status: text("status", { enum: ["processing", "succeeded", "failed"] }).notNull().default("processing"),
+    gateway: text("gateway").notNull(),
+    gateway_refund_id: text("gateway_refund_id"),
+    error: text("error"),
+    idempotency_key: text("idempotency_key").notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("charge_refunds_refund_idx").on(t.refund_id),
+    index("charge_refunds_charge_idx").on(t.charge_id),
+    uniqueIndex("charge_refunds_idempotency_key").on(t.idempotency_key),
+    index("charge_refunds_processing_idx").on(t.updated_at).where(sql`status = 'processing'`),
+  ],
 );

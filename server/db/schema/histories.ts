@@ -1,7 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { HistoryChanges } from "../../../src/domain/history";
 import { idColumn } from "./columns";
 
-export type HistoryChanges = Record<string, { previous_value: unknown; new_value: unknown }>;
+export type { HistoryChanges } from "../../../src/domain/history";
 
 /**
  * Every create, update and delete of a main record (DESIGN.md section 3): who (staff name or "System"),

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { REFUNDABLE_POLICY_STATUSES } from "../../../src/domain/policies";
 import * as s from "../schema";
 import { type SeedContext, during, personName, phone, streetAddress } from "./context";
-import { ymd } from "./days";
+import { nextYear, ymd } from "./days";
+import { policyAmounts } from "./demo-billing";
 import type { SeededPolicy } from "./demo-policies";
 import { insertAll, insertReturningIds } from "./insert";
 import { CITIES } from "./names";
@@ -65,29 +66,34 @@ export async function seedPolicyPaperwork(ctx: SeedContext, policies: SeededPoli
   await insertAll(
     db,
     s.policyQuotes,
-    inSystem.map((p, i) => ({
-      policy_id: p.id,
-      reference: `Q-${String(700_000 + i).padStart(8, "0")}`,
-      status: "accepted" as const,
-      total_premium: p.premium,
-      total_fee: p.payments === 1 ? 1500 : p.payments === 4 ? 2000 : 2400,
-      total_tax: Math.round(p.premium * 0.02),
-      total: p.premium + (p.payments === 1 ? 1500 : p.payments === 4 ? 2000 : 2400) + Math.round(p.premium * 0.02),
-      billing_strategy: STRATEGY[p.payments],
-    })),
+    inSystem.map((p, i) => {
+      const amounts = policyAmounts(p);
+      return {
+        policy_id: p.id,
+        reference: `Q-${String(700_000 + i).padStart(8, "0")}`,
+        status: "accepted" as const,
+        total_premium: amounts.premium,
+        total_fee: amounts.fee,
+        total_tax: amounts.tax,
+        total: amounts.total,
+        billing_strategy: STRATEGY[p.payments],
+      };
+    }),
   );
   await insertAll(db, s.policyApplications, inSystem.map((p) => ({ policy_id: p.id, status: "accepted" as const, ...applicationFields(r, p) })));
   const payers = [...new Set(inSystem.map((p) => p.primaryUserId))];
   await insertAll(
     db,
     s.paymentProfiles,
-    payers.map((userId) => {
+    payers.map((userId, index) => {
       const declines = r.chance(0.1);
+      // About one payer in 25 has a card that takes charges but whose issuer refuses refunds (test gateway).
+      const refusesRefunds = !declines && index % 25 === 12;
       return {
         payer_type: "User" as const,
         payer_id: userId,
         source_type: "card" as const,
-        source_id: declines ? `tok_decline_${r.hex(10)}` : `tok_visa_${r.hex(12)}`,
+        source_id: declines ? `tok_decline_${r.hex(10)}` : refusesRefunds ? `tok_refund_fail_${r.hex(12)}` : `tok_visa_${r.hex(12)}`,
         card_brand: r.pick(["visa", "mastercard", "amex"]),
         last4: declines ? "0002" : String(r.int(1000, 9999)),
         default_profile: true,
@@ -101,18 +107,23 @@ export async function seedPolicyPaperwork(ctx: SeedContext, policies: SeededPoli
     ];
     await db.execute(sql`UPDATE policies SET system_data = system_data || ${JSON.stringify({ acord_history: history })}::jsonb WHERE id = ${p.id}`);
   }
-  const refundable = inSystem.filter((p) => REFUNDABLE_POLICY_STATUSES.includes(p.status)).slice(0, 6);
+  // Six requests awaiting a super admin: three on policies paid yearly, three on monthly or quarterly ones, all in
+  // force long enough for the requested date to fall within the term; one payer's issuer refuses the refund.
+  const inForce = inSystem.filter((p) => REFUNDABLE_POLICY_STATUSES.includes(p.status) && p.effective < today && nextYear(p.effective) > today + 30);
+  const refundable = [...inForce.filter((p) => p.payments === 1).slice(0, 3), ...inForce.filter((p) => p.payments !== 1).slice(0, 3)];
   const ids = await insertReturningIds(
     db,
     s.changeRequests,
     refundable.map((p, i) => ({
       changeable_id: p.id,
       customized_action: i % 3 === 0 ? ("cancel_full_refund" as const) : ("cancel_prorate" as const),
-      cancellation_date: ymd(Math.max(p.effective, today) + r.int(1, 20)),
+      cancellation_date: ymd(today + r.int(1, 20)),
       requestable_type: "Staff" as const,
       requestable_id: requesterId,
       created_at: during(r, today - r.int(0, 6)),
     })),
   );
+  await db.execute(sql`UPDATE payment_profiles SET source_id = 'tok_refund_fail_' || substr(source_id, 10)
+    WHERE payer_type = 'User' AND payer_id = ${refundable[1].primaryUserId} AND source_id LIKE 'tok_visa_%'`);
   return { applications: inSystem.length, requests: ids.length };
 }

@@ -141,6 +141,51 @@ describe("demo seed", () => {
     expect(summary.change_requests).toBe(6);
   });
 
+  it("bills what the card shows: every in-system policy's invoices add up to its premium + fees + tax, line by line", async () => {
+    const wrong = await selectRows<{ number: string; card: number; billed: number; premium: number; fee: number; tax: number }>(
+      db,
+      sql`SELECT po.number, q.total AS card,
+            sum(li.total_due) AS billed,
+            sum(li.total_due) FILTER (WHERE li.analytics_category = 'policy_premium') - q.total_premium AS premium,
+            sum(li.total_due) FILTER (WHERE li.analytics_category = 'policy_fee') - q.total_fee AS fee,
+            sum(li.total_due) FILTER (WHERE li.analytics_category = 'policy_tax') - q.total_tax AS tax
+          FROM policies po JOIN policy_quotes q ON q.policy_id = po.id
+          JOIN invoices i ON i.invoiceable_type = 'Policy' AND i.invoiceable_id = po.id
+          JOIN line_items li ON li.invoice_id = i.id
+          WHERE po.policy_in_system
+          GROUP BY po.id, po.number, q.total, q.total_premium, q.total_fee, q.total_tax
+          HAVING sum(li.total_due) <> q.total OR q.total <> q.total_premium + q.total_fee + q.total_tax OR q.total_premium <> po.premium_total
+             OR sum(li.total_due) FILTER (WHERE li.analytics_category = 'policy_tax') <> q.total_tax
+             OR sum(li.total_due) FILTER (WHERE li.analytics_category = 'policy_fee') <> q.total_fee`,
+    );
+    expect(wrong).toEqual([]);
+    const [counts] = await selectRows<{ policies: number; billed: number; invoices_off: number; received_off: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system) AS policies,
+            (SELECT count(DISTINCT invoiceable_id)::int FROM invoices WHERE invoiceable_type = 'Policy') AS billed,
+            (SELECT count(*)::int FROM invoices i WHERE i.total_due <> (SELECT sum(total_due) FROM line_items WHERE invoice_id = i.id)) AS invoices_off,
+            (SELECT count(*)::int FROM invoices i WHERE i.total_received <> (SELECT sum(total_received) FROM line_items WHERE invoice_id = i.id)) AS received_off`,
+    );
+    expect(counts).toMatchObject({ billed: counts.policies, invoices_off: 0, received_off: 0 });
+  });
+
+  it("pays every paid invoice through a charge the test gateway made, some on cards whose issuer refuses refunds", async () => {
+    const [row] = await selectRows<{ complete: number; charged: number; off: number; refusing: number; pending_refusing: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM invoices WHERE status = 'complete') AS complete,
+            (SELECT count(DISTINCT invoice_id)::int FROM charges WHERE status = 'succeeded' AND gateway_charge_id LIKE 'ch_test_%') AS charged,
+            (SELECT count(*)::int FROM charges c JOIN invoices i ON i.id = c.invoice_id WHERE c.amount <> i.total_received) AS off,
+            (SELECT count(*)::int FROM payment_profiles WHERE source_id LIKE 'tok_refund_fail%') AS refusing,
+            (SELECT count(*)::int FROM change_requests cr JOIN policy_users pu ON pu.policy_id = cr.changeable_id AND pu."primary"
+               JOIN payment_profiles pp ON pp.payer_type = 'User' AND pp.payer_id = pu.user_id
+              WHERE cr.status = 'awaiting_confirmation' AND pp.source_id LIKE 'tok_refund_fail%') AS pending_refusing`,
+    );
+    expect(row.charged).toBe(row.complete);
+    expect(row.off).toBe(0);
+    expect(row.refusing).toBeGreaterThan(10);
+    expect(row.pending_refusing).toBe(1);
+  });
+
   it("is no longer empty and reports what it made", async () => {
     expect(await isEmpty(db)).toBe(false);
     const [counts] = await selectRows<Record<keyof DemoSummary, number>>(

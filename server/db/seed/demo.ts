@@ -8,7 +8,7 @@ import * as s from "../schema";
 import type { SeedContext } from "./context";
 import { type Day, dayOf, ymd } from "./days";
 import type { FileStore } from "../../files/store";
-import { seedInvoices } from "./demo-billing";
+import { seedCharges, seedInvoices } from "./demo-billing";
 import { seedPendingRevisions } from "./demo-revisions";
 import { seedDmrFiles } from "./demo-dmr";
 import { seedPolicyDocuments } from "./demo-documents";
@@ -71,6 +71,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const [agent] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM staffs WHERE email = ${DEMO_LOGINS.find((l) => l.role === "agent")!.email}`);
     // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.
     const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);
+    await seedCharges(ctx);
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     const revisions = await seedPendingRevisions(ctx, files);

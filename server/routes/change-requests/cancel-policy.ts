@@ -1,12 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { refundAmount, type RefundAction } from "../../../src/domain/refunds";
+import { moneyChange } from "../../../src/domain/history";
+import { formatCents } from "../../../src/domain/money";
+import { REFUNDABLE_POLICY_STATUSES, type PolicyStatus, type RefundStatus } from "../../../src/domain/policies";
+import { type RefundAction, type RefundBreakdown, refundFor, withinTerm } from "../../../src/domain/refunds";
+import { invoiceOfPolicy } from "../../billing/ownership";
+import { greeting, policyCustomer } from "../../billing/refund-mail";
+import { createRefund, refundBasis, settleRefund } from "../../billing/refunds";
 import type { Db } from "../../db/client";
 import { ValidationError } from "../../lib/errors";
 import { type Author, recordHistory } from "../../lib/history";
 import { queryRows } from "../../lib/list";
 
 export const ALREADY_CANCELLED = "Policy is already cancelled";
+export const NOT_REFUNDABLE = "The policy cannot be cancelled in its current status";
+export const OUTSIDE_TERM = "The cancellation date must be within the policy term";
+export const PAYMENT_IN_FLIGHT = "A payment of this policy is being processed; try again in a minute";
 
 export interface Cancellation {
   policyId: number;
@@ -18,56 +27,71 @@ export interface Cancellation {
 }
 
 export interface CancellationResult {
-  refund: number | null;
-  number: string;
-  mailTo: string | null;
-  name: string | null;
+  refund: RefundBreakdown | null;
+  refundId: number | null;
 }
 
 /** insured_request for the insured's prorated request, a manual one with or without refund otherwise (reference 3.5). */
 const reasonFor = (refund: RefundAction | null) =>
   refund === "cancel_prorate" ? "insured_request" : refund === "cancel_full_refund" ? "manual_cancellation_with_refunds" : "manual_cancellation_without_refunds";
 
+interface LockedPolicy {
+  status: string;
+  policy_in_system: boolean;
+  effective_date: string | null;
+  expiration_date: string | null;
+  cancellation_date: string | null;
+}
+
 /**
- * Cancels a policy inside the caller's transaction (docs/API.md "Cancel and refund"): status CANCELLED with the date
- * and reason, the refund computed from what was received, invoices due after the date cancelled, a refunds row and a
- * history row. The policy row is locked first, so two approvals of one policy cannot both pass the check.
+ * What every cancellation checks (docs/API.md "Cancel and refund"): not cancelled already, an in-system policy in a
+ * refundable status, a date within the term. Used by the request, the approval and the direct calls alike.
  */
-export async function cancelPolicyInTx(tx: Db, c: Cancellation): Promise<CancellationResult> {
-  const [policy] = await queryRows<{ status: string; number: string; effective_date: string | null; expiration_date: string | null; cancellation_date: string | null; premium_total: string | number | null }>(
-    tx,
-    sql`SELECT status, number, effective_date::text, expiration_date::text, cancellation_date::text, premium_total FROM policies WHERE id = ${c.policyId} FOR UPDATE`,
-  );
+export function assertCancellable(policy: LockedPolicy, date: string): void {
   if (policy.status === "CANCELLED") throw new ValidationError({ policy: ALREADY_CANCELLED }, ALREADY_CANCELLED);
-  const invoiceOwner = sql`((i.invoiceable_type = 'Policy' AND i.invoiceable_id = ${c.policyId})
-    OR (i.invoiceable_type = 'PolicyQuote' AND i.invoiceable_id IN (SELECT q.id FROM policy_quotes q WHERE q.policy_id = ${c.policyId})))`;
-  const [money] = await queryRows<{ received: string | number; premium: string | number | null }>(
+  if (!policy.policy_in_system || !REFUNDABLE_POLICY_STATUSES.includes(policy.status as PolicyStatus)) {
+    throw new ValidationError({ policy: NOT_REFUNDABLE }, NOT_REFUNDABLE);
+  }
+  if (!withinTerm(date, policy.effective_date, policy.expiration_date)) throw new ValidationError({ cancellation_date: OUTSIDE_TERM }, OUTSIDE_TERM);
+}
+
+/** The refund a cancellation on `date` would give, as approval would compute it (the change request page shows it). */
+export async function previewRefund(db: Db, policyId: number, action: RefundAction, date: string): Promise<RefundBreakdown> {
+  const [policy] = await queryRows<LockedPolicy>(db, sql`SELECT effective_date::text, expiration_date::text FROM policies WHERE id = ${policyId}`);
+  const basis = await refundBasis(db, policyId);
+  return refundFor({ action, ...basis, effectiveDate: policy.effective_date ?? date, expirationDate: policy.expiration_date ?? date, cancellationDate: date });
+}
+
+/**
+ * Cancels a policy inside the caller's transaction: status CANCELLED with the date and reason, every invoice still
+ * to be paid that falls due on or after the date cancelled (a cancelled policy is never charged), the refund and its
+ * parts recorded (not yet sent: see settleCancellation), and a history row. The policy row is locked first, so two
+ * approvals of one policy cannot both pass the checks, and a charge being claimed meanwhile waits or is refused.
+ */
+export async function cancelPolicyInTx(tx: Db, gatewayName: string, c: Cancellation): Promise<CancellationResult> {
+  const [policy] = await queryRows<LockedPolicy>(
     tx,
-    sql`SELECT coalesce((SELECT sum(i.total_received) FROM invoices i WHERE ${invoiceOwner}), 0) AS received,
-          (SELECT q.total_premium FROM policy_quotes q WHERE q.policy_id = ${c.policyId} ORDER BY q.id DESC LIMIT 1) AS premium`,
+    sql`SELECT status, policy_in_system, effective_date::text, expiration_date::text, cancellation_date::text FROM policies WHERE id = ${c.policyId} FOR UPDATE`,
   );
-  const refund =
-    c.refund === null
-      ? null
-      : refundAmount({
-          action: c.refund,
-          totalReceived: Number(money.received),
-          totalPremium: Number(money.premium ?? policy.premium_total ?? 0),
-          effectiveDate: policy.effective_date ?? c.date,
-          expirationDate: policy.expiration_date ?? c.date,
-          cancellationDate: c.date,
-        });
+  assertCancellable(policy, c.date);
+  const [inFlight] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id WHERE ${invoiceOfPolicy(c.policyId)} AND c.status = 'processing' LIMIT 1`,
+  );
+  if (inFlight) throw new ValidationError({ policy: PAYMENT_IN_FLIGHT }, PAYMENT_IN_FLIGHT);
+
+  const breakdown = c.refund === null ? null : await previewRefund(tx, c.policyId, c.refund, c.date);
   const reason = reasonFor(c.refund);
   await tx.execute(sql`UPDATE policies SET status = 'CANCELLED', cancellation_date = ${c.date}, cancellation_reason = ${reason}, updated_at = now() WHERE id = ${c.policyId}`);
   const cancelled = await queryRows<{ number: string }>(
     tx,
-    sql`UPDATE invoices i SET status = 'cancelled', updated_at = now()
-        WHERE ${invoiceOwner} AND i.status NOT IN ('complete', 'cancelled') AND i.due_date > ${c.date} RETURNING i.number`,
+    sql`UPDATE invoices i SET status = 'cancelled', total_payable = 0, updated_at = now()
+        WHERE ${invoiceOfPolicy(c.policyId)} AND i.status IN ('quoted', 'upcoming', 'available', 'missed') AND i.due_date >= ${c.date}
+        RETURNING i.number`,
   );
-  if (refund !== null) {
-    await tx.execute(sql`INSERT INTO refunds (policy_id, change_request_id, amount, status, reason, staff_id)
-      VALUES (${c.policyId}, ${c.changeRequestId ?? null}, ${refund}, 'succeeded', ${reason}, ${c.author.staffId ?? null})`);
-  }
+  const refundId = breakdown
+    ? await createRefund(tx, gatewayName, { policyId: c.policyId, changeRequestId: c.changeRequestId ?? null, breakdown, reason, staffId: c.author.staffId ?? null })
+    : null;
   await recordHistory(tx, {
     type: "Policy",
     id: c.policyId,
@@ -78,29 +102,42 @@ export async function cancelPolicyInTx(tx: Db, c: Cancellation): Promise<Cancell
       status: { previous_value: policy.status, new_value: "CANCELLED" },
       cancellation_date: { previous_value: policy.cancellation_date, new_value: c.date },
       cancellation_reason: { previous_value: null, new_value: reason },
-      ...(refund !== null ? { refund: { previous_value: null, new_value: refund } } : {}),
-      ...(cancelled.length ? { cancelled_invoices: { previous_value: null, new_value: cancelled.map((i) => i.number).join(", ") } } : {}),
+      ...(breakdown ? { refund: moneyChange(null, breakdown.total) } : {}),
+      ...(cancelled.length ? { cancelled_invoices: { previous_value: null, new_value: cancelled.map((i) => i.number).sort().join(", ") } } : {}),
     },
   });
-  const [customer] = await queryRows<{ email: string; full_name: string | null }>(
-    tx,
-    sql`SELECT u.email, p.full_name FROM policy_users pu JOIN users u ON u.id = pu.user_id
-        LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
-        WHERE pu.policy_id = ${c.policyId} ORDER BY pu."primary" DESC, pu.id LIMIT 1`,
-  );
-  return { refund, number: policy.number, mailTo: customer?.email ?? null, name: customer?.full_name ?? null };
+  return { refund: breakdown, refundId };
 }
 
-const dollars = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+/**
+ * After the cancellation committed: sends the refund to the gateway, then tells the customer. The mail says the
+ * refund was issued only when it was; otherwise that it will be, and "issued" follows when a retry or
+ * reconciliation gets it through (server/billing/refunds.ts).
+ */
+export async function settleCancellation(app: FastifyInstance, c: Cancellation, result: CancellationResult): Promise<RefundStatus | null> {
+  const status = result.refundId ? await settleRefund(app, result.refundId, { mailIssued: false, author: c.author }) : null;
+  const issued = status === "succeeded" && result.refundId !== null && (await claimIssuedMail(app.db, result.refundId));
+  const customer = await policyCustomer(app.db, c.policyId);
+  if (!customer.email) return status;
+  const amount = result.refund?.total ?? 0;
+  const refundLine =
+    result.refund === null || amount === 0
+      ? "No refund is due for this cancellation."
+      : issued
+        ? `A refund of ${formatCents(amount)} has been issued to your payment method.`
+        : `A refund of ${formatCents(amount)} will be issued to your payment method; we will write again once it has been.`;
+  await app.mailer.send({
+    to: customer.email,
+    subject: `Policy ${customer.number} cancelled`,
+    text: [greeting(customer.name), "", `Your policy ${customer.number} has been cancelled effective ${c.date}.`, refundLine].join("\n"),
+    template: "policy_cancelled",
+    related: { type: "Policy", id: c.policyId },
+  });
+  return status;
+}
 
-/** Tells the customer, after the commit (a failed mail never undoes a cancellation; it is recorded either way). */
-export async function mailCancellation(app: FastifyInstance, policyId: number, date: string, result: CancellationResult): Promise<void> {
-  if (!result.mailTo) return;
-  const lines = [
-    `Hello ${result.name ?? ""},`.trim(),
-    "",
-    `Your policy ${result.number} has been cancelled effective ${date}.`,
-    result.refund !== null ? `A refund of ${dollars(result.refund)} has been issued to your payment method.` : "No refund is due for this cancellation.",
-  ];
-  await app.mailer.send({ to: result.mailTo, subject: `Policy ${result.number} cancelled`, text: lines.join("\n"), template: "policy_cancelled", related: { type: "Policy", id: policyId } });
+/** Marks the refund's "issued" news as told, once: the cancellation mail tells it when the refund went through at once. */
+async function claimIssuedMail(db: Db, refundId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`UPDATE refunds SET issued_mail_at = now() WHERE id = ${refundId} AND issued_mail_at IS NULL AND amount > 0 RETURNING id`);
+  return rows.length > 0;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CHANGE_REQUEST_ACTIONS } from "../../../src/domain/policies";
 import { listEnvelope } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
+import { date, id, idParams, LONG_TEXT, requiredText } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
 import {
@@ -13,27 +14,27 @@ import {
   getChangeRequest,
   listChangeRequests,
   requestCancellation,
+  retryChangeRequestRefund,
+  retryPolicyRefund,
 } from "./change-requests.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (yyyy-MM-dd)").refine((v) => !Number.isNaN(Date.parse(v)), "must be a date (yyyy-MM-dd)");
 const action = z.enum(CHANGE_REQUEST_ACTIONS);
 const access = (a: string) => ({ resource: "change-requests", action: a });
 const today = () => new Date().toISOString().slice(0, 10);
 
+const refundRequest = z.object({ changeable_id: id, customized_action: action, cancellation_date: date });
+/** `{change_request: {...}}` as the console sends it, or the same three fields flat (issue 10 section 1). */
+const refundBody = z.preprocess(
+  (body) => (body && typeof body === "object" && "change_request" in body ? (body as { change_request: unknown }).change_request : body),
+  refundRequest,
+);
+
 /** Cancel and refund through change requests (document 2 section 7; docs/API.md). */
 export const changeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    "/change_requests/refund",
-    {
-      config: { access: access("create") },
-      schema: { body: z.object({ change_request: z.object({ changeable_id: z.coerce.number().int().positive(), customized_action: action, cancellation_date: date }) }) },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return requestCancellation(app, requireCaller(request), request.body.change_request);
-    },
-  );
+  app.post("/change_requests/refund", { config: { access: access("create") }, schema: { body: refundBody } }, async (request, reply) => {
+    reply.code(201);
+    return requestCancellation(app, requireCaller(request), request.body);
+  });
 
   app.post("/change_requests/list", { config: { access: access("list") }, schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request) => {
     const body = request.body as QueryObject;
@@ -54,8 +55,12 @@ export const changeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/change_requests/:id/decline",
-    { config: { access: access("decline") }, schema: { params: idParams, body: z.object({ reason: z.string().trim().min(1, "This field is required") }) } },
+    { config: { access: access("decline") }, schema: { params: idParams, body: z.object({ reason: requiredText(LONG_TEXT) }) } },
     async (request) => declineChangeRequest(app, requireCaller(request), request.params.id, request.body.reason),
+  );
+
+  app.patch("/change_requests/:id/retry_refund", { config: { access: access("retry_refund") }, schema: { params: idParams } }, async (request) =>
+    retryChangeRequestRefund(app, requireCaller(request), request.params.id),
   );
 
   const direct = { resource: "policies", action: "cancel" };
@@ -74,6 +79,15 @@ export const changeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireCaller(request);
       await cancelDirectly(app, caller, request.params.id, request.body.cancellation_date ?? today(), request.body.customized_action ?? "cancel_prorate");
+      return loadPolicyDetail(app, caller, request.params.id);
+    },
+  );
+  app.put(
+    "/policies/:id/retry_refund",
+    { config: { access: { resource: "policies", action: "retry_refund" } }, schema: { params: idParams } },
+    async (request) => {
+      const caller = requireCaller(request);
+      await retryPolicyRefund(app, caller, request.params.id);
       return loadPolicyDetail(app, caller, request.params.id);
     },
   );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { PENDING_CHANGE_REQUEST_STATUSES, REFUNDABLE_POLICY_STATUSES, type PolicyStatus } from "../../../src/domain/policies";
-import { type RefundAction, withinTerm } from "../../../src/domain/refunds";
+import { PENDING_CHANGE_REQUEST_STATUSES } from "../../../src/domain/policies";
+import type { RefundAction } from "../../../src/domain/refunds";
+import { refundParts, retryRefund } from "../../billing/refunds";
 import type { Db } from "../../db/client";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { recordHistory, staffAuthor } from "../../lib/history";
@@ -9,24 +10,40 @@ import { type ListInput, parseListParams, queryRows, runList } from "../../lib/l
 import type { Caller } from "../../plugins/auth";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { findPolicyRow } from "../policies/policy-detail";
-import { cancelPolicyInTx, mailCancellation } from "./cancel-policy";
+import { assertCancellable, type Cancellation, cancelPolicyInTx, previewRefund, settleCancellation } from "./cancel-policy";
 import { type ChangeRequestRow, changeRequestFrom, changeRequestJson, changeRequestListQuery, changeRequestListSpec, changeRequestSelect } from "./change-requests.rows";
 
 export const ALREADY_PENDING = "A cancellation request of this type is already pending for this policy";
-export const NOT_REFUNDABLE = "The policy cannot be cancelled in its current status";
-export const OUTSIDE_TERM = "The cancellation date must be within the policy term";
 export const NOT_PENDING = "The change request is not pending";
+export const NO_REFUND = "There is no refund to retry";
 
 const pending = sql.join(PENDING_CHANGE_REQUEST_STATUSES.map((s) => sql`${s}`), sql`, `);
 
-export async function getChangeRequest(db: Db, caller: Caller, id: number) {
+async function findChangeRequest(db: Db, caller: Caller, id: number): Promise<ChangeRequestRow> {
   const scope = policyScopeCondition(caller.scope, caller.user.role);
   const [row] = await queryRows<ChangeRequestRow>(
     db,
     sql`SELECT ${changeRequestSelect} FROM ${changeRequestFrom} WHERE cr.id = ${id} ${sql.join(scope.map((c) => sql` AND ${c}`), sql``)}`,
   );
   if (!row) throw new NotFoundError("Change request");
-  return changeRequestJson(row);
+  return row;
+}
+
+/**
+ * One request (docs/API.md "ChangeRequest"), with what the change request page shows besides the list row: the refund
+ * approval would give while it is pending (computed as approval computes it), and the refund's parts at the gateway.
+ */
+export async function getChangeRequest(db: Db, caller: Caller, id: number) {
+  const row = await findChangeRequest(db, caller, id);
+  const json = changeRequestJson(row);
+  const refund = row.refund as { id: number } | null;
+  const isPending = (PENDING_CHANGE_REQUEST_STATUSES as readonly string[]).includes(String(row.status));
+  const changeable = row.changeable as { id: number };
+  return {
+    ...json,
+    refund: refund ? { ...refund, parts: await refundParts(db, refund.id) } : null,
+    refund_preview: isPending ? await previewRefund(db, changeable.id, row.customized_action as RefundAction, String(row.cancellation_date)) : null,
+  };
 }
 
 export async function listChangeRequests(db: Db, caller: Caller, input: ListInput) {
@@ -38,16 +55,14 @@ export async function listChangeRequests(db: Db, caller: Caller, input: ListInpu
 /** The Cancel/Refund dialog's request (document 2 sections 4 and 7): checked, then kept for a super admin to decide. */
 export async function requestCancellation(app: FastifyInstance, caller: Caller, input: { changeable_id: number; customized_action: RefundAction; cancellation_date: string }) {
   const policy = await findPolicyRow(app, caller, input.changeable_id);
-  if (!policy.policy_in_system || !REFUNDABLE_POLICY_STATUSES.includes(policy.status as PolicyStatus)) {
-    throw new ValidationError({ changeable_id: NOT_REFUNDABLE }, NOT_REFUNDABLE);
-  }
-  if (!withinTerm(input.cancellation_date, policy.effective_date, policy.expiration_date)) {
-    throw new ValidationError({ cancellation_date: OUTSIDE_TERM }, OUTSIDE_TERM);
-  }
   const id = await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     // Locks the policy so two identical requests at once meet here, not at the unique index.
-    await tx.execute(sql`SELECT id FROM policies WHERE id = ${policy.id} FOR UPDATE`);
+    const [locked] = await queryRows<Parameters<typeof assertCancellable>[0]>(
+      tx,
+      sql`SELECT status, policy_in_system, effective_date::text, expiration_date::text, cancellation_date::text FROM policies WHERE id = ${policy.id} FOR UPDATE`,
+    );
+    assertCancellable(locked, input.cancellation_date);
     const [existing] = await queryRows<{ id: number }>(
       tx,
       sql`SELECT id FROM change_requests WHERE changeable_type = 'Policy' AND changeable_id = ${policy.id}
@@ -83,29 +98,46 @@ async function lockPending(tx: Db, id: number) {
   return request;
 }
 
-/** Approval carries the cancellation out (one transaction), then mails the customer. */
+/**
+ * Approval carries the cancellation out in one transaction (policy, invoices, refund and its parts recorded), then,
+ * after the commit, sends the refund to the gateway and mails the customer. A refused refund leaves the request
+ * approved with its refund failed, for a retry (docs/API.md "Cancel and refund").
+ */
 export async function approveChangeRequest(app: FastifyInstance, caller: Caller, id: number) {
-  await getChangeRequest(app.db, caller, id);
-  const { request, result } = await app.db.transaction(async (txRaw) => {
+  await findChangeRequest(app.db, caller, id);
+  const author = staffAuthor(caller.user);
+  const { cancellation, result } = await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const request = await lockPending(tx, id);
-    const result = await cancelPolicyInTx(tx, {
-      policyId: request.changeable_id,
-      date: request.cancellation_date,
-      refund: request.customized_action,
-      changeRequestId: request.id,
-      author: staffAuthor(caller.user),
-    });
+    const cancellation: Cancellation = { policyId: request.changeable_id, date: request.cancellation_date, refund: request.customized_action, changeRequestId: request.id, author };
+    const result = await cancelPolicyInTx(tx, app.gateway.name, cancellation);
     await tx.execute(sql`UPDATE change_requests SET status = 'approved', decided_by_id = ${caller.user.id}, decided_at = now(),
-      refund_amount = ${result.refund}, updated_at = now() WHERE id = ${id}`);
-    return { request, result };
+      refund_amount = ${result.refund?.total ?? null}, updated_at = now() WHERE id = ${id}`);
+    return { cancellation, result };
   });
-  await mailCancellation(app, request.changeable_id, request.cancellation_date, result);
+  await settleCancellation(app, cancellation, result);
   return getChangeRequest(app.db, caller, id);
 }
 
+/** Retries the refund of an approved request whose refund failed (or got no answer). */
+export async function retryChangeRequestRefund(app: FastifyInstance, caller: Caller, id: number) {
+  const row = await findChangeRequest(app.db, caller, id);
+  const refund = row.refund as { id: number } | null;
+  if (!refund) throw new ValidationError({ refund: NO_REFUND }, NO_REFUND);
+  await retryRefund(app, refund.id, staffAuthor(caller.user));
+  return getChangeRequest(app.db, caller, id);
+}
+
+/** Retries the refund of a cancelled policy (a request's or a direct refund's). */
+export async function retryPolicyRefund(app: FastifyInstance, caller: Caller, policyId: number) {
+  await findPolicyRow(app, caller, policyId);
+  const [refund] = await queryRows<{ id: number }>(app.db, sql`SELECT id FROM refunds WHERE policy_id = ${policyId} ORDER BY id DESC LIMIT 1`);
+  if (!refund) throw new ValidationError({ refund: NO_REFUND }, NO_REFUND);
+  await retryRefund(app, refund.id, staffAuthor(caller.user));
+}
+
 export async function declineChangeRequest(app: FastifyInstance, caller: Caller, id: number, reason: string) {
-  await getChangeRequest(app.db, caller, id);
+  await findChangeRequest(app.db, caller, id);
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const request = await lockPending(tx, id);
@@ -123,12 +155,15 @@ export async function declineChangeRequest(app: FastifyInstance, caller: Caller,
   return getChangeRequest(app.db, caller, id);
 }
 
-/** A super admin's direct cancel (no refund) or refund (with one), without a request (docs/API.md). */
+/**
+ * A super admin's direct cancel (no refund) or refund (with one), without a request (docs/API.md): the same checks,
+ * transaction and gateway step as an approval.
+ */
 export async function cancelDirectly(app: FastifyInstance, caller: Caller, policyId: number, date: string, refund: RefundAction | null) {
-  const policy = await findPolicyRow(app, caller, policyId);
-  if (!policy.policy_in_system) throw new ValidationError({ policy: NOT_REFUNDABLE }, NOT_REFUNDABLE);
-  const result = await app.db.transaction((tx) => cancelPolicyInTx(tx as unknown as Db, { policyId, date, refund, author: staffAuthor(caller.user) }));
-  await mailCancellation(app, policyId, date, result);
+  await findPolicyRow(app, caller, policyId);
+  const cancellation: Cancellation = { policyId, date, refund, author: staffAuthor(caller.user) };
+  const result = await app.db.transaction((tx) => cancelPolicyInTx(tx as unknown as Db, app.gateway.name, cancellation));
+  await settleCancellation(app, cancellation, result);
 }
 
 /** Changes the action of the policy's pending request (cancel_type). */

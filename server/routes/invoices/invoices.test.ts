@@ -1,22 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reconcilePayments } from "../../billing/reconcile";
 import { charges, invoices, paymentProfiles, policies, policyUsers, users } from "../../db/schema";
+import { billedPolicy, disturbedGateway } from "../../test/billing-world";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
 let t: TestApp;
+const network = disturbedGateway();
 let world: Awaited<ReturnType<typeof buildWorld>>;
 const as: Record<string, AuthHeaders> = {};
 let seq = 0;
 
 /** An invoice of a policy in `account`, payable by a customer whose card token is `source` (none when null). */
-async function invoiceFor(opts: { status?: string; source?: string | null; account?: "A" | "B" } = {}) {
+async function invoiceFor(opts: { status?: string; source?: string | null; account?: "A" | "B"; policyStatus?: string } = {}) {
   const db = t.database.db;
   const n = ++seq;
   const account = opts.account ?? "A";
   const [policy] = await db
     .insert(policies)
-    .values({ number: `INV-P-${n}`, status: "BOUND", policy_type_id: 1, policy_in_system: true, account_id: world.accounts[account].id, agency_id: world.agencies[account].id })
+    .values({ number: `INV-P-${n}`, status: (opts.policyStatus ?? "BOUND") as never, policy_type_id: 1, policy_in_system: true, account_id: world.accounts[account].id, agency_id: world.agencies[account].id })
     .returning();
   const [user] = await db.insert(users).values({ email: `payer${n}@invoice.test` }).returning();
   await db.insert(policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: true });
@@ -33,9 +36,10 @@ async function invoiceFor(opts: { status?: string; source?: string | null; accou
 const charge = (headers: AuthHeaders, ids: number[]) => t.app.inject({ method: "POST", url: "/v2/staff_account/invoices/charge_multiple", headers, payload: { ids } });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOG_LEVEL: "error" }, { gateway: network.gateway });
   world = await buildWorld(t.database.db);
   as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
 }, 60_000);
 afterAll(() => t.close());
 
@@ -93,5 +97,79 @@ describe("POST /invoices/charge_multiple", () => {
     expect((await charge(as.staffA, [])).statusCode).toBe(422);
     const bad = await t.app.inject({ method: "POST", url: "/v2/staff_account/invoices/charge_multiple", headers: as.staffA, payload: { ids: ["abc"] } });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("checks every id before charging any: an id out of range refuses the whole batch, nothing is charged", async () => {
+    const invoice = await invoiceFor();
+    const res = await charge(as.staffA, [invoice.id, 2_147_483_648]);
+    expect(res.statusCode).toBe(422);
+    expect(await t.database.db.select().from(charges).where(eq(charges.invoice_id, invoice.id))).toEqual([]);
+    const [after] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(after.status).toBe("upcoming");
+  });
+
+  it("never charges an invoice of a policy that is cancelled, expired or external", async () => {
+    const bills = await Promise.all(["CANCELLED", "EXPIRED", "EXTERNAL_VERIFIED"].map((policyStatus) => invoiceFor({ status: "missed", policyStatus })));
+    const res = await charge(as.staffA, bills.map((b) => b.id));
+    expect(res.json().map((r: { result: { error: string } }) => r.result)).toEqual([
+      { success: false, charge_status: null, error: "This invoice cannot be charged, because its policy is 'CANCELLED'." },
+      { success: false, charge_status: null, error: "This invoice cannot be charged, because its policy is 'EXPIRED'." },
+      { success: false, charge_status: null, error: "This invoice cannot be charged, because its policy is 'EXTERNAL_VERIFIED'." },
+    ]);
+    for (const bill of bills) expect(await t.database.db.select().from(charges).where(eq(charges.invoice_id, bill.id))).toEqual([]);
+  });
+});
+
+describe("charging after a cancellation", () => {
+  it("cancels every invoice due on or after the cancellation date, and refuses to charge what is left", async () => {
+    const { policy, invoices: bills } = await billedPolicy(t, world, as.staffA, "CX-1", { paid: 0 });
+    // Cancelled from the second invoice's due date: it is cancelled too; the first (due before) stays unpaid.
+    const res = await t.app.inject({ method: "PUT", url: `/v2/staff_super_admin/policies/${policy.id}/cancel_policy`, headers: as.superAdmin, payload: { cancellation_date: "2026-07-01" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().invoices.map((i: { number: string; status: string }) => [i.number, i.status])).toEqual([
+      [bills[0].number, "upcoming"],
+      [bills[1].number, "cancelled"],
+    ]);
+    const refused = await charge(as.staffA, bills.map((b) => b.id));
+    expect(refused.json().map((r: { result: { error: string } }) => r.result.error)).toEqual([
+      "This invoice cannot be charged, because its policy is 'CANCELLED'.",
+      "This invoice cannot be charged, because its policy is 'CANCELLED'.",
+    ]);
+    for (const bill of bills) expect(await t.database.db.select().from(charges).where(eq(charges.invoice_id, bill.id))).toEqual([]);
+  });
+});
+
+describe("a charge whose answer is lost (issue 9 hole 4)", () => {
+  it("is recorded with its idempotency key before the gateway is called, stays pending, and is settled once by reconciliation", async () => {
+    const invoice = await invoiceFor();
+    network.loseNextAnswers(1);
+    const res = await charge(as.staffA, [invoice.id]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].result).toEqual({
+      success: false,
+      charge_status: "processing",
+      error: "The payment gateway did not answer; the charge will be checked with it again shortly.",
+    });
+    const db = t.database.db;
+    const [attempt] = await db.select().from(charges).where(eq(charges.invoice_id, invoice.id));
+    expect(attempt).toMatchObject({ status: "processing", idempotency_key: `invoice-${invoice.id}-attempt-1`, invoice_status_before: "upcoming" });
+    // The provider charged the card; the invoice is held, so a second request cannot charge it again.
+    expect(network.done.get(attempt.idempotency_key!)).toMatchObject({ success: true });
+    expect((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0].status).toBe("pending");
+    expect((await charge(as.staffA, [invoice.id])).json()[0].result.error).toBe("This invoice is not eligible for payment, because its status is 'pending'.");
+
+    // A cancellation waits for the payment to settle.
+    const [{ invoiceable_id: policyId }] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    await db.update(policies).set({ effective_date: "2026-01-01", expiration_date: "2027-01-01", policy_in_system: true }).where(eq(policies.id, policyId));
+    const cancel = await t.app.inject({ method: "PUT", url: `/v2/staff_super_admin/policies/${policyId}/cancel_policy`, headers: as.superAdmin, payload: { cancellation_date: "2026-06-01" } });
+    expect([cancel.statusCode, cancel.json().message]).toEqual([422, "A payment of this policy is being processed; try again in a minute"]);
+
+    expect(await reconcilePayments(t.app, 0)).toMatchObject({ charges: 1 });
+    const [settled] = await db.select().from(charges).where(eq(charges.invoice_id, invoice.id));
+    expect(settled).toMatchObject({ status: "succeeded", gateway_charge_id: (network.done.get(attempt.idempotency_key!) as { charge_id: string }).charge_id });
+    expect((await db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0]).toMatchObject({ status: "complete", total_received: 2_500 });
+    // Asked twice with one key: one charge at the provider.
+    expect(network.calls.filter((c) => c.key === attempt.idempotency_key).length).toBe(2);
+    expect(await db.select().from(charges).where(eq(charges.invoice_id, invoice.id))).toHaveLength(1);
   });
 });

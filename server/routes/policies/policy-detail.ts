@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { REFUNDABLE_POLICY_STATUSES, type PolicyStatus } from "../../../src/domain/policies";
+import { refundJsonSql } from "../../billing/refunds";
 import { documentJson, documentsOf } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
@@ -116,7 +117,7 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
           NULL::text AS branding_profile_url
         FROM policies po WHERE po.id = ${id}`,
   );
-  const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests] = await Promise.all([
+  const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests, refunds] = await Promise.all([
     policyUsersJson(app, id),
     invoicesJson(app, id),
     documentsOf(app.db, { type: "Policy", id }),
@@ -135,6 +136,7 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
       sql`SELECT id, status, customized_action, cancellation_date, created_at FROM change_requests
           WHERE changeable_type = 'Policy' AND changeable_id = ${id} ORDER BY id DESC LIMIT 20`,
     ),
+    queryRows<{ refund: Record<string, unknown> }>(app.db, sql`SELECT ${refundJsonSql} AS refund FROM refunds r WHERE r.policy_id = ${id} ORDER BY r.id DESC LIMIT 1`),
   ]);
   const quote = quotes[0];
   const premium = quote
@@ -156,6 +158,7 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
     master_policy_configuration,
     policy_application: applications[0] ?? null,
     change_requests: changeRequests,
+    refund: refunds[0]?.refund ?? null,
     refund_available: row.policy_in_system && REFUNDABLE_POLICY_STATUSES.includes(row.status as PolicyStatus),
   };
 }

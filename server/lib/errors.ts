@@ -87,9 +87,12 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
-/** 409: the item was taken by someone else first (a DMR file submitted, a queue item claimed). */
+/**
+ * 409: the item was taken by someone else first (a DMR file submitted, a queue item claimed), or changed since the
+ * caller read it; `details` say by whom (`holder`, `decided`), for consoles that show more than the message.
+ */
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, { error: "conflict", message });
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super(409, { ...details, error: "conflict", message });
   }
 }

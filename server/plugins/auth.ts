@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { decideAccess, type Action } from "../../src/domain/access";
-import { ROLE_PREFIX, type Role } from "../../src/domain/roles";
+import { PREFIX_ROLES, ROLE_PREFIX, type Role } from "../../src/domain/roles";
 import { ForbiddenError, NotAuthenticatedError, PermissionNotEnabledError } from "../lib/errors";
 import { parseAgencyIdParam, resolveScope, type Scope } from "../lib/scope";
 import { findSession, type Session } from "../routes/auth/auth.service";
@@ -50,10 +50,14 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   request.caller = { user, session, scope };
 }
 
-/** The role prefix must be the caller's own (DESIGN.md section 3: a prefix that does not match answers 403). */
+/**
+ * The role prefix must be the caller's own (DESIGN.md section 3: a prefix that does not match answers 403); super
+ * admins may also use policy-support's (PREFIX_ROLES).
+ */
 export function requirePrefix(role: Role) {
   return async (request: FastifyRequest) => {
-    if (request.caller?.user.role !== role) throw new ForbiddenError(`This path is for the ${ROLE_PREFIX[role]} role`);
+    const caller = request.caller?.user.role;
+    if (!caller || !PREFIX_ROLES[role].includes(caller)) throw new ForbiddenError(`This path is for the ${ROLE_PREFIX[role]} role`);
   };
 }
 

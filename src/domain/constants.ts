@@ -31,5 +31,15 @@ export const LAYOUT_RESIZE_REPEAT_MS = 200;
 export const USER_DROPDOWN_WIDTH = 350;
 export const CONFIRM_DIALOG_WIDTH = 300;
 
+/**
+ * Review claims (issue 10, ours): opening a queue item holds it for CLAIM_MINUTES, renewed every heartbeat while it
+ * stays open, so an item someone merely skimmed past frees itself within minutes even when the release is lost.
+ */
+export const CLAIM_MINUTES = 3;
+export const CLAIM_HEARTBEAT_MS = 60_000;
+/** The Policy Review queue reloads itself this often, and after every decision. */
+export const REVIEW_QUEUE_REFRESH_MS = 30_000;
+export const REVIEW_QUEUE_PAGE_SIZE = 50;
+
 export const MAX_UPLOAD_MB = 10;
 export const COVERAGE_PROOF_MAX_MB = 30;

@@ -23,3 +23,26 @@ export function formatLongDate(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 }
+
+/** Reports and the times people read in messages are in this zone (DESIGN.md section 3). */
+export const REPORT_TIME_ZONE = "America/Los_Angeles";
+
+/** A moment as people say it: "2:15 PM PST on November 3, 2026" (in REPORT_TIME_ZONE). */
+export function formatMoment(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: REPORT_TIME_ZONE,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName} on ${parts.month} ${parts.day}, ${parts.year}`;
+}

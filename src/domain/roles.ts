@@ -12,6 +12,17 @@ export const ROLE_PREFIX: Record<Role, string> = {
 
 export const ALL_PREFIXES = Object.values(ROLE_PREFIX);
 
+/**
+ * Who may call through each prefix: the prefix's own role, and super admins on policy-support too, whose Policy Review
+ * lists through `/policy-support/policies_dashboard_index` like policy support's (readings C-28).
+ */
+export const PREFIX_ROLES: Record<Role, readonly Role[]> = {
+  staff: ["staff"],
+  agent: ["agent"],
+  super_admin: ["super_admin"],
+  policy_support: ["policy_support", "super_admin"],
+};
+
 /** The organizable a role belongs to: staff work for an Account, agents for an Agency, the others for nobody. */
 export const ROLE_ORGANIZABLE: Record<Role, "Account" | "Agency" | null> = {
   staff: "Account",

@@ -52,11 +52,25 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: rows.map((row) => checkedFileJson(row, app.env.FILES_SECRET)), meta: { total, page, per } };
   });
 
-  // REVIEW claims the file for a few minutes, so a second reviewer sees it taken (issue 4 part 5).
-  app.post("/dmr/checked_files/:id/claim", { config: dmr("edit"), schema: { params: idParams } }, async (request) => {
+  // REVIEW claims the file for a few minutes and the open dialog's heartbeat renews it, so a second reviewer sees it
+  // taken (read-only, "Being reviewed by …"); `take_over` moves a colleague's claim to the caller (issue 10).
+  app.post(
+    "/dmr/checked_files/:id/claim",
+    { config: dmr("edit"), schema: { params: idParams, body: z.preprocess((v) => v ?? {}, z.object({ take_over: z.boolean().default(false) })) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      const file = await findCheckedFile(app.db, request.params.id);
+      if (file.processed) throw new ConflictError("This file has already been processed");
+      return claimItem(app.db, "CheckedFile", file.id, caller.user.id, { takeOver: request.body.take_over, secret: app.env.FILES_SECRET });
+    },
+  );
+
+  // Closing REVIEW releases the caller's own claim.
+  app.delete("/dmr/checked_files/:id/claim", { config: dmr("edit"), schema: { params: idParams } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const file = await findCheckedFile(app.db, request.params.id);
-    return claimItem(app.db, "CheckedFile", file.id, caller.user.id);
+    await releaseClaim(app.db, "CheckedFile", request.params.id, caller.user.id);
+    reply.code(204);
+    return null;
   });
 
   app.patch("/dmr/checked_files/:id/mark_processed", { config: dmr("edit"), schema: { params: idParams } }, async (request) => {

@@ -91,6 +91,8 @@ const policyShape = z.object({
   policy_users_attributes: z.preprocess(listOf, z.array(userShape)).default([]),
   policy_coverages_attributes: z.preprocess(listOf, z.array(coverageShape)).default([]),
   system_data: z.object({ rejection_reasons: z.preprocess(listOf, z.array(z.string().trim().min(1))).optional() }).partial().default({}),
+  // The status the reviewer's form was loaded with: a save over a status someone else changed since is a 409.
+  expected_status: z.string().trim().max(40).optional(),
 });
 
 export type CoverageProofInput = z.infer<typeof policyShape>;

@@ -3,14 +3,15 @@ import { z } from "zod";
 import { ValidationError } from "../../lib/errors";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
-import { loadPolicyDetail } from "../policies/policy-detail";
+import { loadPolicyDetail, loadPolicyDetailIfVisible } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm } from "./external-form";
 import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
 
-const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) });
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
-
+// The status the reviewer read: a decision on a proof whose status changed since answers 409 (issue 10).
+const expectedStatus = z.string().trim().max(40).optional();
+const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), expected_status: expectedStatus }) });
 
 /**
  * Proofs of coverage (document 2 sections 2, 4, 7; reference section 4.3): upload and update as multipart forms with
@@ -35,7 +36,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ValidationError({ id: MESSAGES.required("id") });
     }
     const saved = await saveExternalPolicy(app, caller, input, files);
-    return { message: saved.revisionId ? REVISION_SUBMITTED : UPDATED, policy: await loadPolicyDetail(app, caller, saved.id) };
+    return { message: saved.revisionId ? REVISION_SUBMITTED : UPDATED, policy: await loadPolicyDetailIfVisible(app, caller, saved.id) };
   });
 
   app.post(
@@ -46,7 +47,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post("/policies/external/accept", { config: { access: { resource: "policies", action: "review" } }, schema: { body: idBody } }, async (request) => {
     const caller = requireCaller(request);
-    await decideExternal(app, caller, request.body.policy.id, { status: "EXTERNAL_VERIFIED" });
+    await decideExternal(app, caller, request.body.policy.id, { status: "EXTERNAL_VERIFIED", expectedStatus: request.body.policy.expected_status });
     return { message: "Policy has been accepted", policy: await loadPolicyDetail(app, caller, request.body.policy.id) };
   });
 
@@ -60,15 +61,16 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
             id: z.coerce.number().int().positive(),
             status: z.enum(["EXTERNAL_REJECTED", "EXTERNAL_UNVERIFIED", "CANCELLED"]).default("EXTERNAL_REJECTED"),
             system_data: z.object({ rejection_reasons: reasons }),
+            expected_status: expectedStatus,
           }),
         }),
       },
     },
     async (request) => {
       const caller = requireCaller(request);
-      const { id, status, system_data } = request.body.policy;
-      await decideExternal(app, caller, id, { status, reasons: system_data.rejection_reasons });
-      return { message: "Policy has been declined", policy: await loadPolicyDetail(app, caller, id) };
+      const { id, status, system_data, expected_status } = request.body.policy;
+      await decideExternal(app, caller, id, { status, reasons: system_data.rejection_reasons, expectedStatus: expected_status });
+      return { message: "Policy has been declined", policy: await loadPolicyDetailIfVisible(app, caller, id) };
     },
   );
 

@@ -13,6 +13,7 @@ import { accountScopeCondition } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { writeUserUpdate } from "../users/users.service";
 import { type CoverageProofInput, type UploadedFile, validateCoverageProof } from "./external-form";
+import { assertStatusAsRead } from "./review-state";
 import { markRevisionApproved, needsRevision, REVIEWERS, submitRevision } from "./revisions.service";
 import { mailRevisionOutcome, mailStatusChange } from "./status-mail";
 
@@ -124,6 +125,8 @@ export interface SaveResult {
 export interface SaveOptions {
   /** Approving this pending revision: it is marked approved and its certificates move to the policy, in the same transaction. */
   approveRevisionId?: number;
+  /** The version of that revision that was read and applied. */
+  approveRevisionVersion?: string;
 }
 
 /**
@@ -172,7 +175,8 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
       const tx = txRaw as unknown as Db;
       let policyId: number;
       if (existing) {
-        await findExternal(tx, caller, existing.id, true);
+        const locked = await findExternal(tx, caller, existing.id, true);
+        await assertStatusAsRead(tx, locked, input.expected_status ?? undefined);
         await assertNotClaimedByOther(tx, "Policy", existing.id, caller.user.id);
         await tx.execute(sql`UPDATE policies SET number = ${values.number}, account_id = ${values.account_id}, agency_id = ${values.agency_id},
           policy_type_id = ${values.policy_type_id}, carrier_id = ${values.carrier_id}, out_of_system_carrier_title = ${values.out_of_system_carrier_title},
@@ -197,7 +201,7 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
       await saveInsureds(tx, policyId, input);
       await saveCoverages(tx, policyId, input);
       await attachFiles(tx, policyId, files);
-      if (opts.approveRevisionId) await markRevisionApproved(tx, caller, policyId, opts.approveRevisionId, reasons);
+      if (opts.approveRevisionId) await markRevisionApproved(tx, caller, policyId, opts.approveRevisionId, reasons, opts.approveRevisionVersion);
       const before = existing ? { ...existing, system_data: undefined, id: undefined, policy_in_system: undefined, unit_id: undefined } : {};
       await recordHistory(tx, {
         type: "Policy",
@@ -226,10 +230,16 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
 }
 
 /** Accept or decline a proof (document 2 section 4): the status, the reasons kept, history, coverage, the account mailed. */
-export async function decideExternal(app: FastifyInstance, caller: Caller, id: number, decision: { status: string; reasons?: string[] }) {
+export async function decideExternal(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  decision: { status: string; reasons?: string[]; expectedStatus?: string },
+) {
   const unitIds = await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const policy = await findExternal(tx, caller, id, true);
+    await assertStatusAsRead(tx, policy, decision.expectedStatus);
     await assertNotClaimedByOther(tx, "Policy", id, caller.user.id);
     const systemData: Record<string, unknown> = { ...policy.system_data };
     if (decision.reasons) systemData.rejection_reasons = decision.reasons;

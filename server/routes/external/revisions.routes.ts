@@ -6,12 +6,14 @@ import { ValidationError } from "../../lib/errors";
 import type { QueryObject } from "../../lib/query-string";
 import { MESSAGES } from "../../lib/validators";
 import { type Caller, requireCaller } from "../../plugins/auth";
-import { loadPolicyDetail } from "../policies/policy-detail";
+import { loadPolicyDetailIfVisible } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
 import { compareProofs, loadFormData, unitLocation } from "./form-data";
-import { approveRevision, closeRevision, editRevision, findRevision } from "./revisions.service";
+import { approveRevision, closeRevision, editRevision, findRevision, overlayProof } from "./revisions.service";
 
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
+// The revision version the reviewer read (issue 10): pending updates decided or rewritten since answer 409.
+const version = z.string().trim().regex(/^\d{1,20}$/, "is not a version").optional();
 const ids = z.object({ id: z.coerce.number().int().positive(), revId: z.union([z.literal("latest"), z.coerce.number().int().positive()]) });
 const review = { access: { resource: "policies", action: "review" } };
 
@@ -51,28 +53,28 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: ids,
         body: z
-          .object({ override_policy_status: z.enum(["rejected"]).optional(), system_data: z.object({ rejection_reasons: reasons }).optional() })
+          .object({ override_policy_status: z.enum(["rejected"]).optional(), system_data: z.object({ rejection_reasons: reasons }).optional(), version })
           .refine((b) => !b.override_policy_status || b.system_data, { message: "Please select decline reasons", path: ["rejection_reasons"] })
           .default({}),
       },
     },
     async (request) => {
       const caller = requireCaller(request);
-      const { override_policy_status, system_data } = request.body;
-      await approveRevision(app, caller, request.params.id, request.params.revId, { rejectWith: override_policy_status ? system_data?.rejection_reasons : undefined });
-      return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, request.params.id) };
+      const { override_policy_status, system_data, version: expectedVersion } = request.body;
+      await approveRevision(app, caller, request.params.id, request.params.revId, { rejectWith: override_policy_status ? system_data?.rejection_reasons : undefined, expectedVersion });
+      return { message: REVISION_APPROVED, policy: await loadPolicyDetailIfVisible(app, caller, request.params.id) };
     },
   );
 
   app.post(
     "/policies/:id/policy_revisions/:revId/decline",
-    { config: review, schema: { params: ids, body: z.object({ system_data: z.object({ rejection_reasons: reasons }), archive: z.boolean().default(false) }) } },
+    { config: review, schema: { params: ids, body: z.object({ system_data: z.object({ rejection_reasons: reasons }), archive: z.boolean().default(false), version }) } },
     async (request) => {
       const caller = requireCaller(request);
       const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
       const outcome = request.body.archive ? "archived" : "declined";
-      await closeRevision(app, caller, request.params.id, revision.id, outcome, request.body.system_data.rejection_reasons);
-      return { message: outcome === "archived" ? REVISION_ARCHIVED : REVISION_DECLINED, policy: await loadPolicyDetail(app, caller, request.params.id) };
+      await closeRevision(app, caller, revision, outcome, request.body.system_data.rejection_reasons, request.body.version);
+      return { message: outcome === "archived" ? REVISION_ARCHIVED : REVISION_DECLINED, policy: await loadPolicyDetailIfVisible(app, caller, request.params.id) };
     },
   );
 
@@ -84,10 +86,13 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       const revision = await findRevision(app.db, caller, request.params.id, request.params.revId);
       const given = (fields.policy_revision ?? fields.policy) as QueryObject | undefined;
       if (!given || typeof given !== "object") throw new ValidationError({ policy_revision: MESSAGES.required("policy revision") });
-      const input = parseCoverageProof({ policy: { ...(revision.changes as unknown as QueryObject), ...given, id: String(revision.policy_id) } });
+      const { version: givenVersion, ...changes } = given;
+      const expectedVersion = version.safeParse(typeof givenVersion === "string" ? givenVersion : undefined);
+      if (!expectedVersion.success) throw new ValidationError({ version: "is not a version" });
+      const input = parseCoverageProof({ policy: { ...overlayProof(revision.changes as unknown as QueryObject, changes), id: String(revision.policy_id) } });
       const errors = validateCoverageProof(input, { requireAddress: true });
       if (Object.keys(errors).length) throw new ValidationError(errors);
-      await editRevision(app, caller, revision, input, files);
+      await editRevision(app, caller, revision, input, files, expectedVersion.data);
       return { message: REVISION_EDITED, ...(await revisionJson(revision.policy_id, revision.id, caller)) };
     } catch (error) {
       await Promise.all(files.map((f) => app.files.remove(f.key)));
@@ -95,7 +100,9 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive() }).passthrough() });
+  // `updates/*` act on the policy's pending revision; the console names the one it read and its version.
+  const readRevision = { revision_id: z.coerce.number().int().positive().optional(), version };
+  const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), ...readRevision }).passthrough() });
 
   // Accept the pending updates; with status EXTERNAL_REJECTED and reasons, accept them but decline the policy.
   app.post(
@@ -108,39 +115,40 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
             id: z.coerce.number().int().positive(),
             status: z.enum(["EXTERNAL_VERIFIED", "EXTERNAL_REJECTED"]).default("EXTERNAL_VERIFIED"),
             system_data: z.object({ rejection_reasons: z.array(z.string().trim().min(1)).optional() }).default({}),
+            ...readRevision,
           }),
         }),
       },
     },
     async (request) => {
       const caller = requireCaller(request);
-      const { id, status, system_data } = request.body.policy;
+      const { id, status, system_data, revision_id, version: expectedVersion } = request.body.policy;
       if (status === "EXTERNAL_REJECTED" && !system_data.rejection_reasons?.length) {
         throw new ValidationError({ rejection_reasons: "Please select decline reasons" }, "Please select decline reasons");
       }
-      await approveRevision(app, caller, id, "latest", { rejectWith: status === "EXTERNAL_REJECTED" ? system_data.rejection_reasons : undefined });
-      return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, id) };
+      await approveRevision(app, caller, id, revision_id ?? "latest", { rejectWith: status === "EXTERNAL_REJECTED" ? system_data.rejection_reasons : undefined, expectedVersion });
+      return { message: REVISION_APPROVED, policy: await loadPolicyDetailIfVisible(app, caller, id) };
     },
   );
 
   app.post(
     "/policies/updates/decline",
-    { config: review, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive(), system_data: z.object({ rejection_reasons: reasons }) }) }) } },
+    { config: review, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive(), system_data: z.object({ rejection_reasons: reasons }), ...readRevision }) }) } },
     async (request) => {
       const caller = requireCaller(request);
-      const { id, system_data } = request.body.policy;
-      const revision = await findRevision(app.db, caller, id, "latest");
-      await closeRevision(app, caller, id, revision.id, "declined", system_data.rejection_reasons);
-      return { message: REVISION_DECLINED, policy: await loadPolicyDetail(app, caller, id) };
+      const { id, system_data, revision_id, version: expectedVersion } = request.body.policy;
+      const revision = await findRevision(app.db, caller, id, revision_id ?? "latest");
+      await closeRevision(app, caller, revision, "declined", system_data.rejection_reasons, expectedVersion);
+      return { message: REVISION_DECLINED, policy: await loadPolicyDetailIfVisible(app, caller, id) };
     },
   );
 
   // Adjust the updates: the reviewer's corrections laid over the submitted fields, then applied.
   app.post("/policies/updates/adjust", { config: review, schema: { body: policyBody } }, async (request) => {
     const caller = requireCaller(request);
-    const { id, ...fields } = request.body.policy;
-    await approveRevision(app, caller, id, "latest", { adjust: fields as QueryObject });
-    return { message: REVISION_APPROVED, policy: await loadPolicyDetail(app, caller, id) };
+    const { id, revision_id, version: expectedVersion, ...fields } = request.body.policy;
+    await approveRevision(app, caller, id, revision_id ?? "latest", { adjust: fields as QueryObject, expectedVersion });
+    return { message: REVISION_APPROVED, policy: await loadPolicyDetailIfVisible(app, caller, id) };
   });
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { documents } from "../../db/schema";
 import { assertNotClaimedByOther, releaseClaim } from "../../lib/claims";
-import { NotFoundError, ValidationError } from "../../lib/errors";
+import { NotFoundError } from "../../lib/errors";
 import { recordHistory, staffAuthor } from "../../lib/history";
 import { queryRows } from "../../lib/list";
 import type { Caller } from "../../plugins/auth";
@@ -14,9 +14,9 @@ import {
   type UploadedFile,
 } from "./external-form";
 import { findExternal, saveExternalPolicy } from "./external.service";
+import { assertRevisionAsRead, REVISION_VERSION } from "./review-state";
 import { mailRevisionOutcome } from "./status-mail";
 
-export const ALREADY_DECIDED = "This revision has already been decided";
 
 /** Who decides proofs and revisions (document 2 section 6). */
 export const REVIEWERS = ["super_admin", "policy_support"];
@@ -37,6 +37,10 @@ export interface RevisionRow {
   created_at: string;
   updated_at: string;
   submitted_by: string | null;
+  /** Changes whenever the revision is rewritten; decisions carry the version the reviewer read. */
+  version: string;
+  decided_by: string | null;
+  decided_at: string | null;
 }
 
 /**
@@ -50,7 +54,7 @@ export async function submitRevision(
   input: CoverageProofInput,
   files: UploadedFile[],
 ): Promise<number> {
-  const changes = JSON.stringify({ ...input, id: policyId, status: undefined });
+  const changes = JSON.stringify({ ...input, id: policyId, status: undefined, expected_status: undefined });
   const [pending] = await queryRows<{ id: number }>(
     tx,
     sql`SELECT id FROM policy_revisions WHERE policy_id = ${policyId} AND status = 'submitted' ORDER BY id DESC LIMIT 1 FOR UPDATE`,
@@ -102,6 +106,19 @@ async function attachRevisionFiles(
   }
 }
 
+const STAFF_NAME = (column: string) =>
+  sql.raw(`(SELECT coalesce(p.full_name, s.email) FROM staffs s LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id WHERE s.id = ${column})`);
+
+const REVISION_COLUMNS = sql`r.id, r.policy_id, r.status, r.changes, r.rejection_reasons, r.created_at, r.updated_at, r.decided_at,
+  ${STAFF_NAME("r.submitted_by_id")} AS submitted_by, ${STAFF_NAME("r.decided_by_id")} AS decided_by, ${REVISION_VERSION("r")} AS version`;
+
+/** The 409 for a revision that a concurrent decision got to first (its conditional update found it decided). */
+async function decidedMeanwhile(db: Db, revisionId: number, expectedVersion?: string): Promise<never> {
+  const [row] = await queryRows<RevisionRow>(db, sql`SELECT ${REVISION_COLUMNS} FROM policy_revisions r WHERE r.id = ${revisionId}`);
+  await assertRevisionAsRead(db, row, expectedVersion);
+  throw new Error(`revision ${revisionId} was expected to be decided`);
+}
+
 /** A revision of a policy in the caller's scope (`latest`: the pending one), or 404. */
 export async function findRevision(
   db: Db,
@@ -112,10 +129,7 @@ export async function findRevision(
   await findExternal(db, caller, policyId);
   const [row] = await queryRows<RevisionRow>(
     db,
-    sql`SELECT r.id, r.policy_id, r.status, r.changes, r.rejection_reasons, r.created_at, r.updated_at,
-          (SELECT coalesce(p.full_name, s.email) FROM staffs s LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id
-            WHERE s.id = r.submitted_by_id) AS submitted_by
-        FROM policy_revisions r
+    sql`SELECT ${REVISION_COLUMNS} FROM policy_revisions r
         WHERE r.policy_id = ${policyId} AND ${revisionId === "latest" ? sql`r.status = 'submitted'` : sql`r.id = ${revisionId}`}
         ORDER BY r.id DESC LIMIT 1`,
   );
@@ -133,15 +147,17 @@ export async function markRevisionApproved(
   policyId: number,
   revisionId: number,
   reasons?: string[],
+  version?: string,
 ): Promise<void> {
+  // Only the version that was read and applied is approved: an edit that landed meanwhile is not approved unseen.
   const updated = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE policy_revisions SET status = 'approved', decided_by_id = ${caller.user.id}, decided_at = now(), updated_at = now(),
           rejection_reasons = ${reasons ? JSON.stringify(reasons) : null}::jsonb
-        WHERE id = ${revisionId} AND policy_id = ${policyId} AND status = 'submitted' RETURNING id`,
+        WHERE id = ${revisionId} AND policy_id = ${policyId} AND status = 'submitted'
+          ${version ? sql`AND ${REVISION_VERSION("policy_revisions")} = ${version}` : sql``} RETURNING id`,
   );
-  if (updated.length === 0)
-    throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+  if (updated.length === 0) await decidedMeanwhile(tx, revisionId, version);
   await tx.execute(
     sql`UPDATE documents SET attachable_type = 'Policy', attachable_id = ${policyId} WHERE attachable_type = 'PolicyRevision' AND attachable_id = ${revisionId}`,
   );
@@ -154,14 +170,16 @@ export async function markRevisionApproved(
 export async function closeRevision(
   app: FastifyInstance,
   caller: Caller,
-  policyId: number,
-  revisionId: number,
+  revision: RevisionRow,
   outcome: "declined" | "archived",
   reasons: string[],
+  expectedVersion?: string,
 ) {
+  const { policy_id: policyId, id: revisionId } = revision;
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await findExternal(tx, caller, policyId, true);
+    await assertRevisionAsRead(tx, revision, expectedVersion);
     await assertNotClaimedByOther(tx, "Policy", policyId, caller.user.id);
     const updated = await queryRows<{ id: number }>(
       tx,
@@ -169,8 +187,7 @@ export async function closeRevision(
             decided_at = now(), updated_at = now()
           WHERE id = ${revisionId} AND policy_id = ${policyId} AND status = 'submitted' RETURNING id`,
     );
-    if (updated.length === 0)
-      throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+    if (updated.length === 0) await decidedMeanwhile(tx, revisionId);
     await recordHistory(tx, {
       type: "Policy",
       id: policyId,
@@ -198,16 +215,22 @@ export async function editRevision(
   revision: RevisionRow,
   changes: CoverageProofInput,
   files: UploadedFile[] = [],
+  expectedVersion?: string,
 ): Promise<void> {
+  await assertRevisionAsRead(app.db, revision, expectedVersion);
+  await assertNotClaimedByOther(app.db, "Policy", revision.policy_id, caller.user.id);
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // The version read is checked again by the update itself: two reviewers saving at once cannot both win.
     const updated = await queryRows<{ id: number }>(
       tx,
-      sql`UPDATE policy_revisions SET changes = ${JSON.stringify({ ...changes, id: revision.policy_id, status: undefined })}::jsonb, updated_at = now()
-          WHERE id = ${revision.id} AND status = 'submitted' RETURNING id`,
+      sql`UPDATE policy_revisions SET changes = ${JSON.stringify({ ...changes, id: revision.policy_id, status: undefined, expected_status: undefined })}::jsonb, updated_at = now()
+          WHERE id = ${revision.id} AND status = 'submitted' AND ${REVISION_VERSION("policy_revisions")} = ${revision.version} RETURNING id`,
     );
-    if (updated.length === 0)
-      throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+    if (updated.length === 0) {
+      const [current] = await queryRows<RevisionRow>(tx, sql`SELECT ${REVISION_COLUMNS} FROM policy_revisions r WHERE r.id = ${revision.id}`);
+      await assertRevisionAsRead(tx, current, revision.version);
+    }
     await attachRevisionFiles(tx, revision.id, files);
     await recordHistory(tx, {
       type: "Policy",
@@ -230,6 +253,18 @@ export interface ApproveOptions {
   rejectWith?: string[];
   /** The reviewer's adjustments, laid over the submitted fields before they are applied. */
   adjust?: QueryObject;
+  /** The revision version the reviewer read (409 when it changed since). */
+  expectedVersion?: string;
+}
+
+/**
+ * Fields laid over a submitted proof: a carrier named by title replaces a carrier chosen by id (the console's form
+ * only names one by title, so without this a reviewer's carrier correction was silently ignored).
+ */
+export function overlayProof(base: QueryObject, over: QueryObject): QueryObject {
+  const merged: QueryObject = { ...base, ...over };
+  if ("out_of_system_carrier_title" in over && !("carrier_id" in over)) delete merged.carrier_id;
+  return merged;
 }
 
 /**
@@ -245,11 +280,11 @@ export async function approveRevision(
   opts: ApproveOptions = {},
 ) {
   const revision = await findRevision(app.db, caller, policyId, revisionId);
-  if (revision.status !== "submitted")
-    throw new ValidationError({ revision: ALREADY_DECIDED }, ALREADY_DECIDED);
+  await assertRevisionAsRead(app.db, revision, opts.expectedVersion);
+  // The revision itself is what was read (its version was checked), not the policy's status: no expected_status here.
+  const { expected_status: _notApplied, ...overlaid } = overlayProof(revision.changes as unknown as QueryObject, opts.adjust ?? {});
   const merged = {
-    ...(revision.changes as unknown as QueryObject),
-    ...(opts.adjust ?? {}),
+    ...overlaid,
     id: String(policyId),
     status: opts.rejectWith ? "EXTERNAL_REJECTED" : "EXTERNAL_VERIFIED",
     system_data: opts.rejectWith ? { rejection_reasons: opts.rejectWith } : {},
@@ -257,6 +292,7 @@ export async function approveRevision(
   const input = parseCoverageProof({ policy: merged });
   await saveExternalPolicy(app, caller, input, [], {
     approveRevisionId: revision.id,
+    approveRevisionVersion: revision.version,
   });
   return revision.id;
 }

@@ -151,8 +151,8 @@ describe("reviewing a revision", () => {
     expect(history[0].data.revision).toEqual({ previous_value: "submitted", new_value: "approved" });
 
     const twice = await post(`/v2/policy-support/policies/${id}/policy_revisions/${revisionId}/approve`, as.support);
-    expect(twice.statusCode).toBe(422);
-    expect(twice.json().message).toBe("This revision has already been decided");
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/^This item was already accepted by super admin at \d{1,2}:\d{2} [AP]M P[SD]T on [A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect((await post("/v2/policy-support/policies/updates/accept", as.support, { policy: { id } })).statusCode).toBe(404);
   });
 

@@ -5,8 +5,9 @@ import type { Scope } from "../../lib/scope";
 import { policyScopeCondition } from "./policies.scope";
 
 /**
- * The policies list (document 2 section 7; reference section 4.4): one spec for GET /policies, POST /policies/list,
- * POST /policies_dashboard_index and the CSV export, so all of them agree on filters and totals (readings C-25).
+ * The policies list (document 2 section 7; reference section 4.4): one spec for GET /policies, POST /policies/list
+ * and the CSV export, so all of them agree on filters and totals (readings C-25); the dashboard index (the Policy
+ * Review queue) reads its customer, unit and date filters from here too.
  * Contains-searches compare lower(column) LIKE '%text%', which the trigram indexes of migration 0002 serve.
  */
 const likePattern = (value: unknown) => `%${String(value).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -21,7 +21,10 @@ function listInput(source: QueryObject) {
   return { sort: source.sort, pagination: source.pagination, filter: source.filter as QueryValue | undefined };
 }
 
-/** Policy lists (document 2 section 7, readings C-25): three dialects of one list, and the CSV export. */
+/**
+ * Policy lists (document 2 section 7, readings C-25): the dialects of one list, and the CSV export. The dashboard index
+ * is the Policy Review queue (readings C-28): review/review.routes.ts.
+ */
 export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
   const fetchPage = async (caller: ReturnType<typeof requireCaller>, input: ReturnType<typeof listInput>, defaultPer = 50) => {
     const params = parseListParams(input, policyListSpec, { defaultPer });
@@ -44,16 +47,6 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await fetchPage(caller, listInput(request.body as QueryObject));
     return listEnvelope(result, result.rows.map(policyRowJson));
   });
-
-  app.post(
-    "/policies_dashboard_index",
-    { config: { access: { resource: "policies", action: "list_dashboard" } }, schema: { body: anyBody } },
-    async (request, reply) => {
-      const caller = requireCaller(request);
-      const result = await fetchPage(caller, listInput(request.body as QueryObject));
-      return sendList(reply, result, result.rows.map(policyRowJson));
-    },
-  );
 
   app.get("/policies/export", { config: { access: { resource: "policies", action: "export_csv" } }, schema: { querystring: anyQuery } }, async (request) => {
     const caller = requireCaller(request);

@@ -172,3 +172,16 @@ function publicSystemData(data: Record<string, unknown>) {
 }
 
 export type PolicyDetail = Awaited<ReturnType<typeof loadPolicyDetail>>;
+
+/**
+ * The policy after the caller's own decision, or null when that decision took it out of the caller's scope (policy
+ * support sees proofs under review only, so a proof it cancels leaves its reach): the decision succeeded all the same.
+ */
+export async function loadPolicyDetailIfVisible(app: FastifyInstance, caller: Caller, id: number) {
+  try {
+    return await loadPolicyDetail(app, caller, id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { queryRows } from "../../lib/list";
+import { REVISION_VERSION } from "../external/review-state";
 
 /**
  * The Policy Review queue's page (issue 4 part 3; readings C-28): proofs awaiting review and policies with pending
@@ -25,7 +26,8 @@ export interface QueueRow {
   agency: { id: number; title: string } | null;
   customer: string | null;
   document: { id: number; filename: string } | null;
-  revision: { id: number; created_at: string } | null;
+  /** `version`: what a decision on these updates carries (review-state.ts). */
+  revision: { id: number; created_at: string; version: string } | null;
   claimed_by: ClaimHolder | null;
 }
 
@@ -89,7 +91,7 @@ export async function queuePage(
              LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
            WHERE pu.policy_id = po.id ORDER BY pu."primary" DESC, pu.id LIMIT 1) AS customer,
           (SELECT json_build_object('id', (q.d).id, 'filename', (q.d).filename) FROM (SELECT ${QUEUE_DOCUMENT} AS d) q WHERE q.d IS NOT NULL) AS document,
-          (SELECT json_build_object('id', r.id, 'created_at', r.created_at) FROM policy_revisions r
+          (SELECT json_build_object('id', r.id, 'created_at', r.created_at, 'version', ${REVISION_VERSION("r")}) FROM policy_revisions r
             WHERE r.policy_id = po.id AND r.status = 'submitted' ORDER BY r.id DESC LIMIT 1) AS revision,
           ${claimHolderJson("Policy", sql`po.id`)} AS claimed_by
         FROM page JOIN policies po ON po.id = page.id

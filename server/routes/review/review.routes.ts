@@ -2,14 +2,19 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signDocumentLink } from "../../files/signed-links";
-import { claimItem } from "../../lib/claims";
-import { type ListSpec, listEnvelope, parseListParams, queryRows } from "../../lib/list";
+import { claimItem, releaseClaim } from "../../lib/claims";
+import { type ListSpec, listEnvelope, parseListParams, queryRows, sendList } from "../../lib/list";
 import { assistReview } from "../../review/assist";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
 import { findExternal } from "../external/external.service";
+import { policyListSpec } from "../policies/policies.list";
 import { type QueueKind, queueOrder, queuePage } from "./review-queue";
+import { queueItemStates } from "./review-states";
+
+// The dashboard index's own filters (document 2 section 7), as the policies list reads them.
+const DASHBOARD_FILTERS = ["users.email", "users.profile.full_name", "primary_insurable.insurable_id", "updated_at", "updated_at_start_date", "updated_at_end_date"];
 
 const spec: ListSpec = {
   filters: {
@@ -17,6 +22,7 @@ const spec: ListSpec = {
     agency_id: { type: "int", column: sql`po.agency_id` },
     status: { type: "text", column: sql`po.status` },
     created_at: { type: "timestamp", column: sql`po.created_at` },
+    ...Object.fromEntries(DASHBOARD_FILTERS.map((key) => [key, policyListSpec.filters[key]])),
   },
   // Checked here; the queue's own order (review-queue.ts) reads a revision's age from its submission.
   sorts: { created_at: sql`po.created_at`, updated_at: sql`po.updated_at`, number: sql`po.number` },
@@ -27,15 +33,16 @@ const spec: ListSpec = {
 
 /**
  * Policy Review (`/dashboard/policy-support`, super admins and policy support): proofs of coverage awaiting review and
- * pending updates, oldest first, each with its certificate and who is reviewing it; opening one claims it for a few
- * minutes.
+ * pending updates, oldest first, each with its certificate and who is reviewing it. The console lists through
+ * `POST /policy-support/policies_dashboard_index` (readings C-28: bare array and total-entries); `review_queue/list` is
+ * the same list as `{data, meta}`. Opening an item claims it, a heartbeat renews the claim, moving on releases it.
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (action: string) => ({ access: { resource: "policy-support", action } });
+  const listBody = { body: z.record(z.string(), z.any()).default({}) };
 
-  app.post("/review_queue/list", { config: access("list"), schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request) => {
-    requireCaller(request);
-    const body = request.body as QueryObject;
+  // Reviewers see every proof under review: the queue needs no scope beyond who may call it.
+  async function listQueue(body: QueryObject) {
     const { search: rawSearch, kind, ...filter } = (body.filter ?? {}) as QueryObject;
     const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: filter as QueryObject }, spec, { defaultPer: 50 });
     const where = [...params.where];
@@ -56,10 +63,30 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = result.rows.map(({ document, ...row }) => ({
       ...row,
       kind: row.revision ? ("revision" as const) : ("proof" as const),
+      latest_submitted_revision: row.revision ? { id: row.revision.id } : null,
       document: document ? { ...document, url: signDocumentLink(document.id, app.env.FILES_SECRET) } : null,
     }));
-    return listEnvelope({ ...result, page: params.page, per: params.per }, rows);
+    return { result: { ...result, page: params.page, per: params.per }, rows };
+  }
+
+  app.post("/review_queue/list", { config: access("list"), schema: listBody }, async (request) => {
+    requireCaller(request);
+    const { result, rows } = await listQueue(request.body as QueryObject);
+    return listEnvelope(result, rows);
   });
+
+  app.post("/policies_dashboard_index", { config: { access: { resource: "policies", action: "list_dashboard" } }, schema: listBody }, async (request, reply) => {
+    requireCaller(request);
+    const { result, rows } = await listQueue(request.body as QueryObject);
+    return sendList(reply, result, rows);
+  });
+
+  // Where the items that left the console's page stand: decided by whom and when, or taken by someone.
+  app.post(
+    "/review_queue/states",
+    { config: access("list"), schema: { body: z.object({ ids: z.array(z.coerce.number().int().positive()).max(200) }) } },
+    async (request) => queueItemStates(app.db, requireCaller(request), [...new Set(request.body.ids)]),
+  );
 
   // Assisted review of a proof: its first certificate read, with the decline reasons the evidence supports.
   app.get("/review_queue/:id/extract", { config: access("list"), schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
@@ -75,14 +102,23 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     return assistReview(app, doc.storage_key, { policyId: policy.id, accountId: policy.account_id });
   });
 
-  // Opening an item claims it (or renews the caller's claim); someone else's live claim answers 409 with their name.
+  // Opening an item claims it, and the open item's heartbeat renews the claim; someone else's live claim answers 409
+  // with their name. The answer carries the token that releases the claim when the tab closes.
   app.post(
     "/review_queue/claims",
     { config: access("edit"), schema: { body: z.object({ kind: z.enum(["proof", "revision"]).default("proof"), id: z.coerce.number().int().positive() }) } },
     async (request) => {
       const caller = requireCaller(request);
       await findExternal(app.db, caller, request.body.id);
-      return claimItem(app.db, "Policy", request.body.id, caller.user.id);
+      return claimItem(app.db, "Policy", request.body.id, caller.user.id, { secret: app.env.FILES_SECRET });
     },
   );
+
+  // Moving on (J/K, closing, leaving the page) releases the reviewer's own claim; another's is left alone.
+  app.delete("/review_queue/claims/:id", { config: access("edit"), schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    await releaseClaim(app.db, "Policy", request.params.id, caller.user.id);
+    reply.code(204);
+    return null;
+  });
 };

@@ -7,10 +7,11 @@ import { loadPolicyDetail, loadPolicyDetailIfVisible } from "../policies/policy-
 import { parseCoverageProof, readCoverageProofForm } from "./external-form";
 import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
+import { trimmed } from "../../lib/input";
 
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
 // The status the reviewer read: a decision on a proof whose status changed since answers 409 (issue 10).
-const expectedStatus = z.string().trim().max(40).optional();
+const expectedStatus = trimmed(40).optional();
 const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), expected_status: expectedStatus }) });
 
 /**

@@ -10,6 +10,7 @@ import { loadPolicyDetailIfVisible } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
 import { compareProofs, loadFormData, unitLocation } from "./form-data";
 import { approveRevision, closeRevision, editRevision, findRevision, overlayProof } from "./revisions.service";
+import { id } from "../../lib/input";
 
 const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
 // The revision version the reviewer read (issue 10): pending updates decided or rewritten since answer 409.
@@ -101,7 +102,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // `updates/*` act on the policy's pending revision; the console names the one it read and its version.
-  const readRevision = { revision_id: z.coerce.number().int().positive().optional(), version };
+  const readRevision = { revision_id: id.optional(), version };
   const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), ...readRevision }).passthrough() });
 
   // Accept the pending updates; with status EXTERNAL_REJECTED and reasons, accept them but decline the policy.

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { releaseClaim, verifyRelease } from "../../lib/claims";
 import { ValidationError } from "../../lib/errors";
+import { requiredText } from "../../lib/input";
 
-const token = z.string().trim().min(1).max(400);
+const token = requiredText(400);
 
 /**
  * `POST /v2/review_claims/release`: what a closing tab sends (navigator.sendBeacon: a text/plain body, no session

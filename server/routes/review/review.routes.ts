@@ -12,6 +12,7 @@ import { findExternal } from "../external/external.service";
 import { policyListSpec } from "../policies/policies.list";
 import { type QueueKind, queueOrder, queuePage } from "./review-queue";
 import { queueItemStates } from "./review-states";
+import { id, idParams } from "../../lib/input";
 
 // The dashboard index's own filters (document 2 section 7), as the policies list reads them.
 const DASHBOARD_FILTERS = ["users.email", "users.profile.full_name", "primary_insurable.insurable_id", "updated_at", "updated_at_start_date", "updated_at_end_date"];
@@ -84,7 +85,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // Where the items that left the console's page stand: decided by whom and when, or taken by someone.
   app.post(
     "/review_queue/states",
-    { config: access("list"), schema: { body: z.object({ ids: z.array(z.coerce.number().int().positive()).max(200) }) } },
+    { config: access("list"), schema: { body: z.object({ ids: z.array(id).max(200) }) } },
     async (request) => queueItemStates(app.db, requireCaller(request), [...new Set(request.body.ids)]),
   );
 
@@ -106,7 +107,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   // with their name. The answer carries the token that releases the claim when the tab closes.
   app.post(
     "/review_queue/claims",
-    { config: access("edit"), schema: { body: z.object({ kind: z.enum(["proof", "revision"]).default("proof"), id: z.coerce.number().int().positive() }) } },
+    { config: access("edit"), schema: { body: z.object({ kind: z.enum(["proof", "revision"]).default("proof"), id }) } },
     async (request) => {
       const caller = requireCaller(request);
       await findExternal(app.db, caller, request.body.id);
@@ -115,7 +116,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Moving on (J/K, closing, leaving the page) releases the reviewer's own claim; another's is left alone.
-  app.delete("/review_queue/claims/:id", { config: access("edit"), schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request, reply) => {
+  app.delete("/review_queue/claims/:id", { config: access("edit"), schema: { params: idParams } }, async (request, reply) => {
     const caller = requireCaller(request);
     await releaseClaim(app.db, "Policy", request.params.id, caller.user.id);
     reply.code(204);

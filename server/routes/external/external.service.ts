@@ -18,6 +18,7 @@ import { markRevisionApproved, needsRevision, REVIEWERS, submitRevision } from "
 import { mailRevisionOutcome, mailStatusChange } from "./status-mail";
 
 export const MASTER_TYPE = "You cannot add or update coverage via master policy type";
+export const FOREIGN_CUSTOMER = "belongs to a customer of another account: use the insured's own email, or ask a super admin";
 export const NUMBER_TAKEN = "has already been taken";
 
 export interface ExternalRow {
@@ -79,13 +80,43 @@ async function numberTaken(db: Db, number: string, exceptId?: number): Promise<b
   return rows.length > 0;
 }
 
-/** Users matched by email or created; profile and address saved; the policy's customers become exactly these. */
-async function saveInsureds(tx: Db, policyId: number, input: CoverageProofInput) {
+/**
+ * A customer the proof's account already has: linked to the account, insured on one of its policies, or on this very
+ * policy. Insureds are matched by email only among these (issue 9, hole 2): the proof's account is the tenant whose
+ * data the form writes and shows, whoever submits it (an agent of several accounts, a reviewer of every one).
+ */
+const customerOfAccount = (accountId: number, policyId: number | undefined) => sql`(
+  EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${accountId})
+  OR EXISTS (SELECT 1 FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id = u.id AND po.account_id = ${accountId})
+  ${policyId ? sql`OR EXISTS (SELECT 1 FROM policy_users pu WHERE pu.user_id = u.id AND pu.policy_id = ${policyId})` : sql``})`;
+
+/**
+ * Insureds whose email belongs to a customer outside the proof's account are refused (422 on the email), so the form
+ * can neither overwrite another tenant's customer nor read their data back. Emails are unique across the platform
+ * (one person, one login), so the alternative, a second record of the same email for this tenant, cannot exist.
+ */
+async function refuseForeignInsureds(db: Db, accountId: number, policyId: number | undefined, input: CoverageProofInput, errors: Record<string, string>) {
+  for (const [index, entry] of input.policy_users_attributes.entries()) {
+    const email = entry.user_attributes.email.trim().toLowerCase();
+    if (!email || errors[`users.${index}.email`]) continue;
+    const [found] = await queryRows<{ ours: boolean }>(db, sql`SELECT ${customerOfAccount(accountId, policyId)} AS ours FROM users u WHERE lower(u.email) = ${email} LIMIT 1`);
+    if (found && !found.ours) errors[`users.${index}.email`] = FOREIGN_CUSTOMER;
+  }
+}
+
+/**
+ * Users matched by email (among the account's customers, checked before) or created; profile and address saved; each
+ * becomes a customer of the account; the policy's customers become exactly these.
+ */
+async function saveInsureds(tx: Db, policyId: number, accountId: number, input: CoverageProofInput) {
   const keep: number[] = [];
   for (const [index, entry] of input.policy_users_attributes.entries()) {
     const email = entry.user_attributes.email.trim().toLowerCase();
-    const [existing] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM users WHERE lower(email) = ${email} LIMIT 1`);
+    const [existing] = await queryRows<{ id: number; ours: boolean }>(tx, sql`SELECT u.id, ${customerOfAccount(accountId, policyId)} AS ours FROM users u WHERE lower(u.email) = ${email} LIMIT 1`);
+    // Checked before the transaction; a customer who left the account meanwhile is still never written to.
+    if (existing && !existing.ours) throw new ValidationError({ [`users.${index}.email`]: FOREIGN_CUSTOMER });
     const userId = existing?.id ?? (await queryRows<{ id: number }>(tx, sql`INSERT INTO users (email) VALUES (${email}) RETURNING id`))[0].id;
+    await tx.execute(sql`INSERT INTO account_users (account_id, user_id) VALUES (${accountId}, ${userId}) ON CONFLICT DO NOTHING`);
     const profile = Object.fromEntries(Object.entries(entry.user_attributes.profile_attributes).filter(([, v]) => v !== undefined));
     const address = Object.fromEntries(Object.entries(entry.user_attributes.address_attributes).filter(([, v]) => v !== undefined));
     await writeUserUpdate(tx, userId, { profile_attributes: profile, ...(Object.values(address).some(Boolean) ? { address_attributes: address } : {}) });
@@ -141,6 +172,7 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
     const errors = validateCoverageProof(input, { requireAddress: Boolean(existing) });
     const refs = await resolveReferences(app.db, caller, input, errors);
     if (input.number && (await numberTaken(app.db, input.number, existing?.id))) errors.number = NUMBER_TAKEN;
+    if (refs.account) await refuseForeignInsureds(app.db, refs.account.id, existing?.id, input, errors);
     if (Object.keys(errors).length) throw new ValidationError(errors);
 
     const reviewer = REVIEWERS.includes(caller.user.role);
@@ -198,7 +230,7 @@ export async function saveExternalPolicy(app: FastifyInstance, caller: Caller, i
         policyId = row.id;
       }
       await tx.execute(sql`INSERT INTO policy_insurables (policy_id, insurable_id, "primary") VALUES (${policyId}, ${refs.unitId!}, true)`);
-      await saveInsureds(tx, policyId, input);
+      await saveInsureds(tx, policyId, values.account_id, input);
       await saveCoverages(tx, policyId, input);
       await attachFiles(tx, policyId, files);
       if (opts.approveRevisionId) await markRevisionApproved(tx, caller, policyId, opts.approveRevisionId, reasons, opts.approveRevisionVersion);

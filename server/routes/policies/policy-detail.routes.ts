@@ -4,9 +4,8 @@ import { z } from "zod";
 import { NotFoundError } from "../../lib/errors";
 import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
 import type { QueryObject } from "../../lib/query-string";
-import { scopeConditions } from "../../lib/scope";
 import { requireCaller } from "../../plugins/auth";
-import { leadJson, leadListQuery, type LeadRow } from "./policy-leads";
+import { leadJson, leadListQuery, leadScopeCondition, type LeadRow } from "./policy-leads";
 import { loadPolicyDetail, findPolicyRow } from "./policy-detail";
 import { resendPolicyDocuments } from "./policy-resend";
 import { policyUpdateBody, updatePolicy } from "./policy-update";
@@ -75,7 +74,7 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       await findPolicyRow(app, caller, request.params.id);
       const query = request.query as QueryObject;
       const params = parseListParams({ pagination: query.pagination, sort: query.sort, filter: query.filter as never }, leadSpec, { defaultPer: 20 });
-      const result = await runList<LeadRow>(app.db, leadListQuery(request.params.id), params);
+      const result = await runList<LeadRow>(app.db, leadListQuery(request.params.id, caller.scope), params);
       return sendList(reply, result, result.rows.map(leadJson));
     },
   );
@@ -88,13 +87,12 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = requireCaller(request);
-      const scope = scopeConditions(caller.scope, { account: (id) => sql`l.account_id = ${id}`, agencies: (ids) => sql`l.agency_id IN (${ids})` });
-      const where = sql.join([sql`l.id = ${request.params.id}`, ...scope], sql` AND `);
+      const where = sql.join([sql`l.id = ${request.params.id}`, ...leadScopeCondition(caller.scope)], sql` AND `);
       const [found] = await queryRows<{ id: number }>(app.db, sql`SELECT l.id FROM leads l WHERE ${where}`);
       if (!found) throw new NotFoundError("Lead");
       const archived = request.body.lead.archived;
       await app.db.execute(sql`UPDATE leads SET archived = ${archived}, updated_at = now() WHERE id = ${found.id}`);
-      const q = leadListQuery(0);
+      const q = leadListQuery(0, caller.scope);
       const [row] = await queryRows<LeadRow>(app.db, sql`SELECT ${q.select} FROM ${q.from} WHERE l.id = ${found.id}`);
       return leadJson(row);
     },

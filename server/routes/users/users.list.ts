@@ -87,13 +87,19 @@ export function userScopeCondition(scope: Scope): SQL[] {
   });
 }
 
+/** Accounts (alias `a`) the caller sees: a customer's other tenants are never named (issue 9, hole 2). */
+function accountScope(scope: Scope): SQL {
+  const conditions = scopeConditions(scope, { account: (id) => sql`a.id = ${id}`, agencies: (ids) => sql`a.agency_id IN (${ids})` });
+  return conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
 export function userListQuery(scope: Scope): ListQuery {
   return {
     select: sql`u.id, u.email, u.enabled, u.has_current_leases, u.has_existing_policies, u.has_leases, u.created_at, u.updated_at,
       p.id AS profile_id, p.first_name, p.last_name, p.middle_name, p.full_name, p.contact_email, p.contact_phone, p.birth_date,
       (SELECT ip.external_id FROM integration_profiles ip WHERE ip.profileable_type = 'User' AND ip.profileable_id = u.id ORDER BY ip.id LIMIT 1) AS t_code,
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'title', a.title) ORDER BY a.title), '[]'::json)
-         FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id) AS accounts`,
+         FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id ${accountScope(scope)}) AS accounts`,
     from: sql`users u LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id`,
     where: userScopeCondition(scope),
     id: sql`u.id`,

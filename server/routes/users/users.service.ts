@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { addresses, type HistoryChanges, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
@@ -6,7 +6,7 @@ import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { type ProfileInput, findProfile, saveProfile } from "../../lib/profiles";
-import type { Scope } from "../../lib/scope";
+import { type Scope, scopeConditions } from "../../lib/scope";
 import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { type UserRow, userJson, userListQuery, userListSpec } from "./users.list";
 
@@ -60,16 +60,20 @@ export async function showUser(db: Db, scope: Scope, id: number) {
     .from(addresses)
     .where(and(eq(addresses.addressable_type, "User"), eq(addresses.addressable_id, id)))
     .limit(1);
+  // A customer of several tenants: only this caller's policies and leases are listed (issue 9, hole 2).
+  const andAll = (conditions: SQL[]) => (conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``);
+  const policyScope = scopeConditions(scope, { account: (a) => sql`po.account_id = ${a}`, agencies: (ids) => sql`po.agency_id IN (${ids})` });
+  const leaseScope = scopeConditions(scope, { account: (a) => sql`l.account_id = ${a}`, agencies: (ids) => sql`l.account_id IN (SELECT id FROM accounts WHERE agency_id IN (${ids}))` });
   const policies = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT po.id, po.number, po.status, po.policy_type_id, po.policy_in_system, po.effective_date, po.expiration_date, pu.primary
-        FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id = ${id} ORDER BY po.created_at DESC LIMIT 100`,
+        FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id = ${id} ${andAll(policyScope)} ORDER BY po.created_at DESC LIMIT 100`,
   );
   const leases = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT l.id, l.reference, l.status, l.start_date, l.end_date, i.title AS insurable_title, l.insurable_id
         FROM lease_users lu JOIN leases l ON l.id = lu.lease_id JOIN insurables i ON i.id = l.insurable_id
-        WHERE lu.user_id = ${id} ORDER BY l.start_date DESC LIMIT 100`,
+        WHERE lu.user_id = ${id} ${andAll(leaseScope)} ORDER BY l.start_date DESC LIMIT 100`,
   );
   return {
     ...userJson(row),

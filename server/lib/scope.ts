@@ -1,5 +1,6 @@
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import type { Facet } from "./list";
 import { agencies } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
 import { ForbiddenError } from "./errors";
@@ -65,6 +66,23 @@ export function scopeConditions(scope: Scope, reach: { account: (accountId: numb
       return scope.agencyIds.length ? [reach.agencies(sql.join(scope.agencyIds.map((id) => sql`${id}`), sql`, `))] : [sql`false`];
     case "none":
       return [sql`false`];
+  }
+}
+
+/**
+ * The same rule as facets, for lists whose rows carry their account and agency as columns: the counting rule
+ * (list.ts) can then answer a scoped total from counters, and the SQL condition is built from these facets.
+ */
+export function scopeFacets(scope: Scope, dimensions: { account: string; agency: string }): Facet[] {
+  switch (scope.kind) {
+    case "all":
+      return [];
+    case "account":
+      return [{ dimension: dimensions.account, values: [scope.accountId] }];
+    case "agencies":
+      return [{ dimension: dimensions.agency, values: scope.agencyIds }];
+    case "none":
+      return [{ dimension: dimensions.account, values: [] }];
   }
 }
 

@@ -187,6 +187,22 @@ describe("dataProvider lists", () => {
     expect(fake.last()).toMatchObject({ url: "/v2/staff_account/leads/list", method: "POST" });
   });
 
+  it("a total counted only up to the server's cap pages partially: next page known, the total as a lower bound", async () => {
+    const { fake, dataProvider } = setup("super_admin");
+    fake.answer({ body: { data: [{ id: 1 }], meta: { total: 10000, total_capped: true, page: 2, per: 50 } } });
+    expect(await dataProvider.getList("policies", { pagination: { page: 2, perPage: 50 }, sort: { field: "id", order: "ASC" }, filter: {} })).toEqual({
+      data: [{ id: 1 }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      meta: { totalAtLeast: 10000 },
+    });
+    fake.answer({ body: [{ id: 2 }], headers: { "total-entries": "10000", "total-capped": "true" } });
+    expect(await dataProvider.getList("users", { pagination: { page: 1, perPage: 20 }, sort: { field: "id", order: "ASC" }, filter: {} })).toEqual({
+      data: [{ id: 2 }],
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+      meta: { totalAtLeast: 10000 },
+    });
+  });
+
   it("getMany asks the list for the ids", async () => {
     const { fake, dataProvider } = setup("agent");
     fake.answer({ body: [{ id: 1, title: "A" }, { id: 2, title: "B" }], headers: { "total-entries": "2" } });

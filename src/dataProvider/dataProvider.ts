@@ -19,7 +19,9 @@ import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser } from "./t
  *   values are dropped. `q` has no meaning: free-text search is always a named filter.
  * - Sort: the react-admin sort field, renamed through the resource's `sorts` map where the record path differs
  *   from the wire column (`profile_attributes.full_name` → `profile.full_name`).
- * - Total: the `total-entries` header for bare-array answers, `meta.total` for `{data, meta}` answers.
+ * - Total: the `total-entries` header for bare-array answers, `meta.total` for `{data, meta}` answers. A total the
+ *   server counted only up to its cap (`total-capped: true` / `meta.total_capped`) is a lower bound: the list then
+ *   pages with react-admin's partial pagination (`pageInfo`, next page known to exist) and `meta.totalAtLeast`.
  * - Records: getOne/create/update answer the bare record or `{data}` (per resource); create/update send
  *   `{[wrapper]: data}` (`{user: …}`, `{staff: …}`).
  * - Errors: the httpClient rejects with react-admin's HttpError (status, body). A 422 body `{message, errors: {field}}`
@@ -44,6 +46,12 @@ function totalFrom(response: HttpResponse, rows: unknown[], wire: WireList): num
   const header = response.headers.get("total-entries");
   if (header !== null && header !== "" && Number.isFinite(Number(header))) return Number(header);
   return (wire.pagination.page - 1) * wire.pagination.per + rows.length;
+}
+
+/** The server counted up to its cap and there are more rows (server/lib/list.ts, Counting). */
+function totalCapped(response: HttpResponse): boolean {
+  const meta = (response.json as { meta?: { total_capped?: unknown } } | null)?.meta;
+  return meta?.total_capped === true || response.headers.get("total-capped") === "true";
 }
 
 function rowsFrom(response: HttpResponse): RaRecord[] {
@@ -97,7 +105,11 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         break;
     }
     const rows = rowsFrom(response);
-    return { data: rows, total: totalFrom(response, rows, wire) };
+    const total = totalFrom(response, rows, wire);
+    if (totalCapped(response)) {
+      return { data: rows, pageInfo: { hasNextPage: true, hasPreviousPage: wire.pagination.page > 1 }, meta: { totalAtLeast: total } };
+    }
+    return { data: rows, total };
   };
 
   const crud = {

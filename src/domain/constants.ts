@@ -8,6 +8,8 @@ export const SNACK_ARCHIVE = 7000;
 
 export const DEFAULT_PER = 50;
 export const MAX_PER = 1000;
+/** Lists count exactly up to this many rows; beyond it the total reads "10,000+" (server/lib/list.ts, Counting). */
+export const COUNT_CAP = 10_000;
 
 export const GRID_PAGE_SIZE = 20;
 export const GRID_PAGE_OPTIONS = [10, 20, 50, 250, 500];

@@ -32,6 +32,9 @@ export const ACTIVE_POLICY_STATUSES: readonly PolicyStatus[] = [
   "EXTERNAL_VERIFIED",
 ];
 
+/** The statuses of an external policy (a proof of coverage) under review. */
+export const EXTERNAL_STATUSES = ["EXTERNAL_UNVERIFIED", "EXTERNAL_VERIFIED", "EXTERNAL_REJECTED"] as const satisfies readonly PolicyStatus[];
+
 /** External (proof-of-coverage) review statuses ↔ stored statuses (readings C-09). */
 export const REVIEW_STATUS_TO_POLICY_STATUS = {
   verified: "EXTERNAL_VERIFIED",

@@ -12,3 +12,4 @@ export * from "./mail";
 export * from "./requests";
 export * from "./files";
 export * from "./review";
+export * from "./counts";

@@ -4,7 +4,7 @@ import { sendStoredFile } from "../../files/files.routes";
 import { sql } from "drizzle-orm";
 import { assertNotClaimedByOther, claimItem, releaseClaim } from "../../lib/claims";
 import { ConflictError, ValidationError } from "../../lib/errors";
-import { queryRows } from "../../lib/list";
+import { listEnvelope, queryRows } from "../../lib/list";
 import { requireCaller } from "../../plugins/auth";
 import { assistReview } from "../../review/assist";
 import { parseCoverageProof, readCoverageProofForm } from "../external/external-form";
@@ -39,7 +39,7 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
     const processed = q.processed ?? (status === "processed" ? true : status === "unprocessed" ? false : undefined);
     const page = q.pagination?.page ?? 1;
     const per = q.pagination?.per ?? 10;
-    const { rows, total } = await listCheckedFiles(app.db, {
+    const { rows, total, capped } = await listCheckedFiles(app.db, {
       page,
       per,
       processed,
@@ -49,7 +49,7 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
       sort: q.sort?.column ?? "updated_at",
       direction: q.sort?.direction ?? "desc",
     });
-    return { data: rows.map((row) => checkedFileJson(row, app.env.FILES_SECRET)), meta: { total, page, per } };
+    return listEnvelope({ rows, total, capped, page, per }, rows.map((row) => checkedFileJson(row, app.env.FILES_SECRET)));
   });
 
   // REVIEW claims the file for a few minutes and the open dialog's heartbeat renews it, so a second reviewer sees it

@@ -7,7 +7,7 @@ import type { FileStore } from "../../files/store";
 import { PDF_ONLY, storeCheckedUpload } from "../../files/uploads";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { NotFoundError, ValidationError } from "../../lib/errors";
-import { queryRows } from "../../lib/list";
+import { cappedCount, queryRows } from "../../lib/list";
 
 /** DMR files are PDFs of at most this size (the coverage-proof limit, document 2 section 9). */
 export const DMR_MAX_MB = 30;
@@ -57,16 +57,16 @@ export async function listCheckedFiles(db: Db, q: DmrListQuery) {
   }
   const where = sql.join(conditions, sql` AND `);
   const order = sql`${sql.identifier(q.sort)} ${q.direction === "asc" ? sql`ASC` : sql`DESC`}`;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     queryRows<CheckedFileRow & { policy_number: string | null; claimed_by: ClaimHolder | null }>(
       db,
       sql`SELECT cf.*, po.number AS policy_number, ${claimHolderJson("CheckedFile", sql`cf.id`)} AS claimed_by
           FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id
           WHERE ${where} ORDER BY cf.${order}, cf.id DESC LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}`,
     ),
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM checked_files cf WHERE ${where}`),
+    cappedCount(db, sql`checked_files cf`, conditions, { reach: q.page * q.per }),
   ]);
-  return { rows, total };
+  return { rows, ...counted };
 }
 
 export async function findCheckedFile(db: Db, id: number): Promise<CheckedFileRow> {

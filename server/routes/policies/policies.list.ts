@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Role } from "../../../src/domain/roles";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
-import { policyScopeCondition } from "./policies.scope";
+import { policyScopeCondition, policyScopeFacets } from "./policies.scope";
 
 /**
  * The policies list (document 2 section 7; reference section 4.4): one spec for GET /policies, POST /policies/list
@@ -52,7 +52,7 @@ const insurable: FilterDef = {
     WHERE unit.id IN (${idList(value)}) OR unit.insurable_id IN (${idList(value)}) OR parent.insurable_id IN (${idList(value)}))`,
 };
 
-const inOrEq = (column: SQL): FilterDef => ({ type: "int", column });
+const inOrEq = (column: SQL, dimension?: string): FilterDef => ({ type: "int", column, dimension });
 
 export const policyListSpec: ListSpec = {
   filters: {
@@ -60,13 +60,13 @@ export const policyListSpec: ListSpec = {
     number: { type: "text", column: sql`po.number` },
     tcode: tCode,
     t_code: tCode,
-    status: { type: "text", column: sql`po.status` },
+    status: { type: "text", column: sql`po.status`, dimension: "status" },
     policy_type_id: inOrEq(sql`po.policy_type_id`),
-    agency_id: inOrEq(sql`po.agency_id`),
-    account_id: inOrEq(sql`po.account_id`),
+    agency_id: inOrEq(sql`po.agency_id`, "agency_id"),
+    account_id: inOrEq(sql`po.account_id`, "account_id"),
     carrier_id: inOrEq(sql`po.carrier_id`),
     "carrier.id": inOrEq(sql`po.carrier_id`),
-    policy_in_system: { type: "bool", column: sql`po.policy_in_system` },
+    policy_in_system: { type: "bool", column: sql`po.policy_in_system`, dimension: "policy_in_system" },
     "users.id": userId,
     user_id: userId,
     "users.email": userEmail,
@@ -94,6 +94,13 @@ export const policyListSpec: ListSpec = {
   },
   defaultSort: { column: "updated_at", direction: "desc" },
   tieBreaker: sql`po.id`,
+  // Totals by scope, status, agency, account and in-system from the counters kept by migration 0009's triggers.
+  counting: {
+    counters: [
+      { table: "policy_counts_by_agency", dimensions: { agency_id: "agency_id", status: "status", policy_in_system: "policy_in_system" } },
+      { table: "policy_counts_by_account", dimensions: { account_id: "account_id", agency_id: "agency_id", status: "status", policy_in_system: "policy_in_system" } },
+    ],
+  },
 };
 
 /** The row of document 2 section 3 ("Policy (list row)"), built only for the page's ids (runList). */
@@ -127,6 +134,8 @@ export function policyListQuery(scope: Scope, role: Role): ListQuery {
       LEFT JOIN agencies ag ON ag.id = po.agency_id
       LEFT JOIN carriers ca ON ca.id = po.carrier_id`,
     where: policyScopeCondition(scope, role),
+    facets: policyScopeFacets(scope, role),
+    countFrom: sql`policies po`,
     id: sql`po.id`,
   };
 }

@@ -1,14 +1,33 @@
 import { type SQL, sql } from "drizzle-orm";
+import { EXTERNAL_STATUSES } from "../../../src/domain/policies";
 import type { Role } from "../../../src/domain/roles";
-import { type Scope, scopeConditions } from "../../lib/scope";
+import { type Facet, facetConditions } from "../../lib/list";
+import { type Scope, scopeFacets } from "../../lib/scope";
+
+/** The policy columns (alias `po`) that scopes and the counters (policy_counts_by_*) speak of. */
+export const POLICY_DIMENSIONS: Record<string, SQL> = {
+  account_id: sql`po.account_id`,
+  agency_id: sql`po.agency_id`,
+  status: sql`po.status`,
+  policy_in_system: sql`po.policy_in_system`,
+};
 
 /**
- * Which policies a caller sees (alias `po`): staff their account's, agents their agency tree's, super admins all,
- * policy support only external policies under review (reference section 2.2).
+ * Which policies a caller sees: staff their account's, agents their agency tree's, super admins all, policy
+ * support only external policies under review (reference section 2.2). As facets, so the list's total can come from
+ * the counters.
  */
-export function policyScopeCondition(scope: Scope, role: Role): SQL[] {
+export function policyScopeFacets(scope: Scope, role: Role): Facet[] {
   if (role === "policy_support") {
-    return [sql`po.policy_in_system = false AND po.status IN ('EXTERNAL_UNVERIFIED', 'EXTERNAL_VERIFIED', 'EXTERNAL_REJECTED')`];
+    return [
+      { dimension: "policy_in_system", values: [false] },
+      { dimension: "status", values: [...EXTERNAL_STATUSES] },
+    ];
   }
-  return scopeConditions(scope, { account: (id) => sql`po.account_id = ${id}`, agencies: (ids) => sql`po.agency_id IN (${ids})` });
+  return scopeFacets(scope, { account: "account_id", agency: "agency_id" });
+}
+
+/** The same scope as SQL conditions on `po`. */
+export function policyScopeCondition(scope: Scope, role: Role): SQL[] {
+  return facetConditions(policyScopeFacets(scope, role), POLICY_DIMENSIONS);
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
-import { queryRows } from "../../lib/list";
+import { cappedCount, queryRows } from "../../lib/list";
 import { REVISION_VERSION } from "../external/review-state";
 
 /**
@@ -74,11 +74,12 @@ export async function queuePage(
       ? sql`(SELECT id, k FROM (SELECT po.id, ${part.key} AS k FROM ${part.from} OFFSET 0) s ORDER BY k ${dir} NULLS LAST, id ${dir} LIMIT ${reach})`
       : sql`(SELECT po.id, ${part.key} AS k FROM ${part.from} ORDER BY k ${dir} NULLS LAST, po.id ${dir} LIMIT ${reach})`;
   const union = sql.join(chosen.map(scan), sql` UNION ALL `);
-  const counts = sql.join(
-    chosen.map((part) => sql`(SELECT count(*) FROM ${part.from})`),
-    sql` + `,
-  );
-  const [rows, [{ total }]] = await Promise.all([
+  // The counting rule of every list (lib/list.ts): exact up to the cap, "10,000+" beyond.
+  const counted = sql`(${sql.join(
+    chosen.map((part) => sql`(SELECT 1 FROM ${part.from})`),
+    sql` UNION ALL `,
+  )}) queued`;
+  const [rows, total] = await Promise.all([
     queryRows<QueueRow>(
       db,
       sql`WITH pr AS (${PENDING}),
@@ -98,7 +99,7 @@ export async function queuePage(
         LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id
         ORDER BY page.pos`,
     ),
-    queryRows<{ total: number }>(db, sql`WITH pr AS (${PENDING}) SELECT (${counts})::int AS total`),
+    cappedCount(db, sql`(WITH pr AS (${PENDING}) SELECT 1 FROM ${counted}) items`, [], { reach }),
   ]);
-  return { rows, total: Number(total) };
+  return { rows, ...total };
 }

@@ -62,9 +62,9 @@ export const userListSpec: ListSpec = {
     account_id: accountIds,
     "insurables.id": communityIds,
     community_id: communityIds,
-    has_current_leases: { type: "bool", column: sql`u.has_current_leases` },
-    has_existing_policies: { type: "bool", column: sql`u.has_existing_policies` },
-    enabled: { type: "bool", column: sql`u.enabled` },
+    has_current_leases: { type: "bool", column: sql`u.has_current_leases`, dimension: "has_current_leases" },
+    has_existing_policies: { type: "bool", column: sql`u.has_existing_policies`, dimension: "has_existing_policies" },
+    enabled: { type: "bool", column: sql`u.enabled`, dimension: "enabled" },
     created_at: { type: "timestamp", column: sql`u.created_at` },
     updated_at: { type: "timestamp", column: sql`u.updated_at` },
   },
@@ -78,6 +78,10 @@ export const userListSpec: ListSpec = {
   },
   defaultSort: { column: "created_at", direction: "desc" },
   tieBreaker: sql`u.id`,
+  // The super admin's totals (no scope) from user_counts; a scope reaches users through accounts (capped count).
+  counting: {
+    counters: [{ table: "user_counts", dimensions: { enabled: "enabled", has_existing_policies: "has_existing_policies", has_current_leases: "has_current_leases" } }],
+  },
 };
 
 export function userScopeCondition(scope: Scope): SQL[] {

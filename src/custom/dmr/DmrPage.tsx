@@ -55,7 +55,8 @@ export function DmrPage() {
   const { user } = useCurrentUser();
   const [query, setQuery] = useState<DmrQuery>({ status: "unprocessed", dateFrom: "", dateTo: "", page: 1, per: DMR_PAGE_SIZE });
   const [rows, setRows] = useState<CheckedFile[]>([]);
-  const [total, setTotal] = useState(0);
+  // `capped`: the server counted up to its cap and there are more files (server/lib/list.ts): "1-10 of 10,000+".
+  const [total, setTotal] = useState({ count: 0, capped: false });
   const [loading, setLoading] = useState(true);
   const [archiving, setArchiving] = useState<CheckedFile | null>(null);
   const [reviewing, setReviewing] = useState<CheckedFile | null>(null);
@@ -66,7 +67,7 @@ export function DmrPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { json } = await dataProvider.request<{ data: CheckedFile[]; meta: { total: number } }>("/dmr/checked_files", {
+      const { json } = await dataProvider.request<{ data: CheckedFile[]; meta: { total: number; total_capped?: boolean } }>("/dmr/checked_files", {
         query: {
           filter: { status: query.status },
           pagination: { page: query.page, per: query.per },
@@ -76,7 +77,7 @@ export function DmrPage() {
         },
       });
       setRows(json.data);
-      setTotal(json.meta.total);
+      setTotal({ count: json.meta.total, capped: json.meta.total_capped === true });
     } catch (error) {
       notifyHttpError(error);
     } finally {
@@ -211,7 +212,10 @@ export function DmrPage() {
         {loading ? <CircularProgress size={20} sx={{ m: 2 }} aria-label={translate("ra.page.loading")} /> : null}
         <TablePagination
           component="div"
-          count={total}
+          count={total.capped ? -1 : total.count}
+          labelDisplayedRows={
+            total.capped ? ({ from, to }) => translate("app.grid.range_at_least", { from, to, total: total.count.toLocaleString("en-US") }) : undefined
+          }
           page={query.page - 1}
           rowsPerPage={query.per}
           rowsPerPageOptions={DMR_PAGE_OPTIONS}

@@ -8,4 +8,6 @@ export const gridMessages = {
   submit: "Submit",
   yes: "Yes",
   no: "No",
+  /** A total the server counted only up to its cap (server/lib/list.ts). */
+  range_at_least: "%{from}-%{to} of %{total}+",
 } as const;

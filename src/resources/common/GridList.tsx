@@ -19,10 +19,19 @@ import { hasActiveFilters } from "./objectPath";
  * The grid conventions of document 3 (sections 2 and 9), in one place for every resource:
  * page size 20 with options 10, 20, 50, 250, 500; filters, page and page size kept in the address query
  * (react-admin's `?filter=…&page=…&perPage=…&sort=…&order=…`, read back on reload); data requests debounced 100 ms;
- * an empty grid says 'No results found', plus ' with your filters' and a Clear Filters button when filters are
+ * a total the server capped reads "1-50 of 10,000+" with a next-page button; an empty grid says 'No results found', plus ' with your filters' and a Clear Filters button when filters are
  * active; a failed load shows the catalogue's HTTP toast.
  */
-export const GridPagination = () => <Pagination rowsPerPageOptions={GRID_PAGE_OPTIONS} />;
+export const GridPagination = () => {
+  const translate = useTranslate();
+  const { meta } = useListContext();
+  // A total counted only up to the server's cap reads "1-50 of 10,000+" (the dataProvider's partial pagination).
+  const atLeast = (meta as { totalAtLeast?: number } | undefined)?.totalAtLeast;
+  const label = atLeast
+    ? { labelDisplayedRows: ({ from, to }: { from: number; to: number }) => translate("app.grid.range_at_least", { from, to, total: atLeast.toLocaleString("en-US") }) }
+    : {};
+  return <Pagination rowsPerPageOptions={GRID_PAGE_OPTIONS} {...label} />;
+};
 
 export const GridEmpty = () => {
   const translate = useTranslate();

@@ -132,4 +132,18 @@ describe("UserList (users/browse)", () => {
     expect(screen.getByLabelText("Communities")).toBeInTheDocument();
     expect(screen.queryByLabelText("Accounts")).not.toBeInTheDocument();
   });
+
+  it("reads a capped total as '1-20 of 10,000+' and still offers the next page", async () => {
+    const dataProvider = createMemoryDataProvider({ users: USERS, accounts: [] });
+    const getList = dataProvider.getList;
+    // The dataProvider's answer when the server counted up to its cap (dataProvider.ts, partial pagination).
+    dataProvider.getList = async (resource, params) => {
+      const result = await getList(resource, params);
+      return resource === "users" ? { data: result.data, pageInfo: { hasNextPage: true, hasPreviousPage: false }, meta: { totalAtLeast: 10000 } } : result;
+    };
+    renderInAdmin(<UserList />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/users/browse", path: "/dashboard/users/browse" });
+    await screen.findByText("Ann Lee");
+    expect(await screen.findByText("1-20 of 10,000+")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Go to next page" })).toBeEnabled();
+  });
 });

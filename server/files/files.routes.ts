@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { checkedFiles, documents } from "../db/schema";
+import { jsonValue, text } from "../lib/input";
+import { contentDisposition } from "./content-disposition";
 import { verifyFileToken } from "./signed-links";
 
 /**
  * `GET /v2/files/{token}`: streams a document or a review-queue file for a valid signed link (signed-links.ts);
  * no auth headers needed. `?inline=1` lets the browser show it instead of downloading it.
  */
-export const fileRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { token: string }; Querystring: { inline?: string } }>("/files/:token", async (request, reply) => {
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const schema = { params: z.object({ token: text(500) }), querystring: z.object({ inline: text(10).optional() }).catchall(jsonValue) };
+  app.get("/files/:token", { schema }, async (request, reply) => {
     const linked = verifyFileToken(request.params.token, app.env.FILES_SECRET);
     if (!linked) return reply.code(404).send({ error: "not_found", message: "This link has expired or is not valid" });
     const file =
@@ -28,11 +32,10 @@ export async function sendStoredFile(
   disposition: "inline" | "attachment",
 ) {
   const body = await app.files.open(file.storage_key);
-  const filename = file.filename.replace(/["\\\r\n]/g, "_");
   return reply
     .header("content-type", file.content_type)
     .header("content-length", file.byte_size)
-    .header("content-disposition", `${disposition}; filename="${filename}"`)
+    .header("content-disposition", contentDisposition(disposition, file.filename))
     .header("cache-control", "private, max-age=300")
     .send(body);
 }

@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { ValidationError } from "../lib/errors";
 import type { Attachable } from "./documents";
+import { fromParser } from "./multipart";
 import { FileTooLargeError, type FileStore, type StoredFile } from "./store";
 
 /**
@@ -79,10 +80,18 @@ export async function storeCheckedUpload(
   const sniff = sniffing(opts.allowed, found);
   // The store's pipeline reports the failure; this listener only stops a second copy of it surfacing as unhandled.
   sniff.on("error", () => undefined);
+  // pipe() does not carry a failure of the body on: a body that breaks off (a multipart form cut short, perhaps
+  // before this call) would leave the store waiting for an end that never comes. It is the sender's fault: a 400.
+  let bodyError: Error | null = body.errored;
+  const forward = (error: Error) => sniff.destroy((bodyError = error));
+  if (bodyError) forward(bodyError);
+  else body.once("error", forward);
   try {
     stored = await store.put(owner.type.toLowerCase(), body.pipe(sniff), { maxBytes: opts.maxMb * 1024 * 1024 });
   } catch (error) {
+    body.off("error", forward);
     body.resume();
+    if (bodyError) throw fromParser(bodyError);
     if (error instanceof WrongTypeError) throw new ValidationError({ [opts.field]: "Not Allowed File extension" }, "Not Allowed File extension");
     if (error instanceof FileTooLargeError) throw new ValidationError({ [opts.field]: `Max file size is ${opts.maxMb} MB` }, `Max file size is ${opts.maxMb} MB`);
     throw error;

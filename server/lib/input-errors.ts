@@ -9,28 +9,37 @@ import { MESSAGES } from "./validators";
  * section 5), never zod's English ("Invalid input: expected string, received undefined"). Messages a schema states
  * itself (`must be a valid email address`) win over these.
  */
+function wrongType(expected: string, input: unknown): string {
+  if (input === undefined || input === null) return MESSAGES.requiredShort;
+  switch (expected) {
+    case "string":
+      return MESSAGES.text;
+    case "number":
+    case "int":
+    case "bigint":
+      return MESSAGES.number;
+    case "boolean":
+      return MESSAGES.boolean;
+    case "array":
+      return MESSAGES.list;
+    case "object":
+    case "record":
+      return MESSAGES.object;
+    default:
+      return MESSAGES.invalid;
+  }
+}
+
 export const productErrorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case "invalid_type":
-      if (issue.input === undefined) return MESSAGES.requiredShort;
-      if (issue.input === null) return MESSAGES.requiredShort;
-      switch (issue.expected) {
-        case "string":
-          return MESSAGES.text;
-        case "number":
-        case "int":
-        case "bigint":
-          return MESSAGES.number;
-        case "boolean":
-          return MESSAGES.boolean;
-        case "array":
-          return MESSAGES.list;
-        case "object":
-        case "record":
-          return MESSAGES.object;
-        default:
-          return MESSAGES.invalid;
-      }
+      return wrongType(issue.expected, issue.input);
+    case "invalid_union": {
+      // No branch took the value's type at all: name the first type the field takes ("must be text").
+      const first = issue.errors.map((branch) => branch[0]);
+      if (first.length && first.every((i) => i?.code === "invalid_type")) return wrongType((first[0] as z.core.$ZodIssueInvalidType).expected, issue.input);
+      return MESSAGES.invalid;
+    }
     case "too_small":
       if (issue.origin === "string") return Number(issue.minimum) <= 1 ? MESSAGES.requiredShort : MESSAGES.tooShort(Number(issue.minimum));
       if (issue.origin === "array" || issue.origin === "set") return MESSAGES.tooFew(Number(issue.minimum));

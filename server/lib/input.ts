@@ -19,6 +19,11 @@ export const TEXT = 255;
 export const LONG_TEXT = 5000;
 export const EMAIL_MAX = 254;
 export const FILE_NAME_MAX = 255;
+export const PASSWORD_MAX = 200;
+export const URL_MAX = 2000;
+export const SEARCH_MAX = 200;
+/** Carriers' policy numbers are short codes; the console keeps letters, digits, hyphens and underscores. */
+export const POLICY_NUMBER_MAX = 100;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -120,31 +125,17 @@ export function cleanFileName(raw: string | undefined | null, fallback = "docume
 }
 
 /**
- * A value of a bracket query or a list body (`filter[...]`, `sort[...]`): strings of bounded length, in arrays and
- * objects of bounded size and depth. The list helper gives each filter its meaning; this only bounds the input.
+ * Free-form JSON (a policy application's fields, a reviewer's adjustments): strings of bounded length, in arrays and
+ * objects of bounded size and depth, so nothing unbounded reaches a jsonb column.
  */
-export const QUERY_TEXT_MAX = 1000;
-export type QueryInput = string | number | boolean | null | QueryInput[] | { [key: string]: QueryInput };
-export const queryValue: z.ZodType<QueryInput> = z.lazy(() =>
+export type JsonInput = string | number | boolean | null | JsonInput[] | { [key: string]: JsonInput };
+export const jsonValue: z.ZodType<JsonInput> = z.lazy(() =>
   z.union([
-    text(QUERY_TEXT_MAX),
+    text(LONG_TEXT),
     z.number(),
     z.boolean(),
     z.null(),
-    z.array(queryValue).max(1000),
-    z.record(text(SHORT_TEXT), queryValue).refine((o) => Object.keys(o).length <= 100, MESSAGES.invalid),
+    z.array(jsonValue).max(1000),
+    z.record(text(SHORT_TEXT), jsonValue).refine((o) => Object.keys(o).length <= 200, MESSAGES.invalid),
   ]),
 );
-
-/** The list contract (DESIGN.md section 3, Lists) as a query or a body; `extra` names a list's other parameters. */
-export function listInput<T extends z.ZodRawShape>(extra?: T) {
-  return z
-    .object({
-      sort: queryValue.optional(),
-      pagination: queryValue.optional(),
-      filter: queryValue.optional(),
-      agency_id: queryValue.optional(),
-      ...extra,
-    })
-    .catchall(queryValue);
-}

@@ -4,7 +4,6 @@ import { US_STATES } from "../../src/domain/usStates";
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 export const ZIP_PATTERN = /^\d{5}$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export const MESSAGES = {
   email: "must be a valid email address",

@@ -72,3 +72,13 @@ describe("without a session", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("an empty sort column", () => {
+  it("is the default order, in every list", async () => {
+    const queue = await send("POST", "/v2/review_queue/list", as.support, { sort: { column: "", direction: "asc" } });
+    expect(queue.statusCode).toBe(200);
+    const queueList = await send("POST", "/v2/review_queue/list", as.support, { sort: { column: ["", ""] } });
+    expect(queueList.statusCode).toBe(200);
+    expect((await send("GET", "/v2/policies?sort[column]=&sort[direction]=desc", as.superAdmin)).statusCode).toBe(200);
+  });
+});

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { EMAIL_MAX, PASSWORD_MAX, URL_MAX, email, requiredText, text } from "../../lib/input";
+import { MESSAGES } from "../../lib/validators";
 import { PERMISSION_CATALOGUE, PERMISSION_KEYS } from "../../../src/domain/permissions";
 import { ForbiddenError } from "../../lib/errors";
 import { newSecret } from "../../lib/tokens";
@@ -10,7 +12,7 @@ import { PASSWORD_UPDATED, authHeaders, requestPasswordReset, resetPassword, sig
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/staff/auth/sign_in",
-    { schema: { body: z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) }) } },
+    { schema: { body: z.object({ email: requiredText(EMAIL_MAX), password: text(PASSWORD_MAX).min(1, MESSAGES.requiredShort) }) } },
     async (request, reply) => {
       const { user, headers } = await signIn(app.db, app.env, {
         ...request.body,
@@ -38,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/staff/auth/password",
-    { schema: { body: z.object({ email: z.email("must be a valid email address"), redirect_url: z.string().optional() }) } },
+    { schema: { body: z.object({ email, redirect_url: text(URL_MAX).optional() }) } },
     async (request) => {
       await requestPasswordReset(app.db, app.env, app.mailer, { email: request.body.email, ip: request.ip });
       return {
@@ -53,9 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         body: z.object({
-          password: z.string().max(200),
-          password_confirmation: z.string().max(200),
-          reset_password_token: z.string().min(1).max(200),
+          password: text(PASSWORD_MAX),
+          password_confirmation: text(PASSWORD_MAX),
+          reset_password_token: requiredText(PASSWORD_MAX),
         }),
       },
     },

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CHANGE_REQUEST_ACTIONS } from "../../../src/domain/policies";
+import { LONG_TEXT, date, id, idParams, requiredText } from "../../lib/input";
 import { listEnvelope } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
+import { changeRequestListSpec } from "./change-requests.rows";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
-import { date, id, idParams, LONG_TEXT, requiredText } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
 import {
@@ -36,7 +38,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     return requestCancellation(app, requireCaller(request), request.body);
   });
 
-  app.post("/change_requests/list", { config: { access: access("list") }, schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request) => {
+  app.post("/change_requests/list", { config: { access: access("list") }, schema: { body: listInput(filterTypes(changeRequestListSpec)).default({}) } }, async (request) => {
     const body = request.body as QueryObject;
     const sort = (body.sort ?? {}) as QueryObject;
     // The screen sends {field, direction}; the list helper names it column.

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendStoredFile } from "../../files/files.routes";
+import { formParts } from "../../files/multipart";
 import { sql } from "drizzle-orm";
 import { assertNotClaimedByOther, claimItem, releaseClaim } from "../../lib/claims";
 import { ConflictError, ValidationError } from "../../lib/errors";
+import { SEARCH_MAX, date, idParams, text } from "../../lib/input";
 import { listEnvelope, queryRows } from "../../lib/list";
+import { MESSAGES } from "../../lib/validators";
+import { MAX_PER } from "../../../src/domain/constants";
 import { requireCaller } from "../../plugins/auth";
 import { assistReview } from "../../review/assist";
 import { parseCoverageProof, readCoverageProofForm } from "../external/external-form";
@@ -12,20 +16,19 @@ import { saveExternalPolicy } from "../external/external.service";
 import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
 
 const dmr = (action: string) => ({ access: { resource: "dmr", action } });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (yyyy-MM-dd)");
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
+const pageNumber = z.union([z.number(), z.string().regex(/^\d{1,9}$/, MESSAGES.wholeNumber)]).pipe(z.coerce.number<string | number>().int());
 
 /** The query of document 1 section 7 (DMR): sort, pagination, filter[status], processed, date_from, date_to, search. */
 const listQuery = z
   .object({
     sort: z.object({ column: z.enum(["updated_at", "created_at", "name", "id"]).default("updated_at"), direction: z.enum(["asc", "desc"]).default("desc") }).partial().optional(),
-    pagination: z.object({ page: z.coerce.number().int().min(1).default(1), per: z.coerce.number().int().min(1).max(1000).default(10) }).partial().optional(),
+    pagination: z.object({ page: pageNumber.pipe(z.number().min(1).max(10_000_000)).default(1), per: pageNumber.pipe(z.number().min(1).max(MAX_PER)).default(10) }).partial().optional(),
     filter: z.object({ status: z.enum(["processed", "unprocessed", ""]).optional() }).optional(),
     processed: bool.optional(),
     date_from: date.optional(),
     date_to: date.optional(),
-    search: z.string().max(200).optional(),
+    search: text(SEARCH_MAX).optional(),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: "End date must be later than Start date", path: ["date_to"] });
 
@@ -133,7 +136,8 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.isMultipart()) throw new ValidationError({ files: "Send the PDFs as multipart/form-data" });
     const added: Array<ReturnType<typeof checkedFileJson>> = [];
     const duplicates: Array<ReturnType<typeof checkedFileJson>> = [];
-    for await (const part of request.files()) {
+    for await (const part of formParts(request)) {
+      if (part.type !== "file") continue;
       const { row, duplicate } = await addCheckedFile(app.db, app.files, { name: part.filename, body: part.file, source: "upload", uploadedById: caller.user.id });
       (duplicate ? duplicates : added).push(checkedFileJson(row, app.env.FILES_SECRET));
     }

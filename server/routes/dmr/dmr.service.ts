@@ -7,6 +7,7 @@ import type { FileStore } from "../../files/store";
 import { PDF_ONLY, storeCheckedUpload } from "../../files/uploads";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { NotFoundError, ValidationError } from "../../lib/errors";
+import { cleanFileName } from "../../lib/input";
 import { cappedCount, queryRows } from "../../lib/list";
 
 /** DMR files are PDFs of at most this size (the coverage-proof limit, document 2 section 9). */
@@ -102,7 +103,7 @@ export async function addCheckedFile(
     await files.remove(stored.key);
     return { row: existing, duplicate: true };
   }
-  const name = input.name.trim().slice(0, 255) || "document.pdf";
+  const name = cleanFileName(input.name, "document.pdf");
   const [row] = await db
     .insert(checkedFiles)
     .values({

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { SEARCH_MAX, text } from "../../lib/input";
 import { type ListSpec, parseListParams, runList, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
@@ -25,7 +26,7 @@ const spec: ListSpec = {
  * about policies in their scope and the ones sent to themselves. `search` matches the address, subject or text.
  */
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/sent_emails", { config: { access: { resource: "email-history", action: "list" } }, schema: { querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
+  app.get("/sent_emails", { config: { access: { resource: "email-history", action: "list" } }, schema: { querystring: listInput(filterTypes(spec), { search: text(SEARCH_MAX).optional() }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     const params = parseListParams({ sort: query.sort, pagination: query.pagination, filter: query.filter as never }, spec);

@@ -1,13 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { COVERAGE_DESIGNATIONS, REVIEW_STATUS_TO_POLICY_STATUS } from "../../../src/domain/policies";
+import { formParts } from "../../files/multipart";
 import { PDF_OR_IMAGE, storeCheckedUpload, type CheckedUpload } from "../../files/uploads";
+import { EMAIL_MAX, POLICY_NUMBER_MAX, SHORT_TEXT, TEXT, cents, cleanFileName, date, id, isSafeText, requiredText, trimmed } from "../../lib/input";
 import { ValidationError } from "../../lib/errors";
+import { parseInput } from "../../lib/input-errors";
 import { parseBracketQueryStrict, type QueryObject, type QueryValue } from "../../lib/query-string";
-import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, ZIP_PATTERN, isUsState } from "../../lib/validators";
+import { EMAIL_PATTERN, MESSAGES, ZIP_PATTERN, isUsState } from "../../lib/validators";
 
 /** Certificate files: pdf and images, 30 MB (document 2 section 5: "a size parameter of 30"). */
 export const CERTIFICATE_MAX_MB = 30;
+
 
 export interface UploadedFile extends CheckedUpload {
   filename: string;
@@ -27,12 +31,16 @@ export async function readCoverageProofForm(app: FastifyInstance, request: Fasti
       // A JSON body (no files) is accepted too: the same shape, nested.
       return { fields: (request.body ?? {}) as QueryObject, files };
     }
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (part.type === "file") {
         const stored = await storeCheckedUpload(app.files, { type: "Policy" }, part.file, { field: "documents", allowed: PDF_OR_IMAGE, maxMb: CERTIFICATE_MAX_MB });
-        files.push({ ...stored, filename: part.filename || "document" });
+        files.push({ ...stored, filename: cleanFileName(part.filename) });
       } else {
-        pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(String(part.value ?? ""))}`);
+        const value = String(part.value ?? "");
+        // encodeURIComponent throws on half a surrogate pair (UTF-8 bytes cannot carry one, but be sure); NUL bytes are
+        // refused by the form's schema, named like its other fields.
+        if (!isSafeText(part.fieldname.replaceAll("\u0000", "")) || !isSafeText(value.replaceAll("\u0000", ""))) throw new ValidationError({ form: MESSAGES.unsafeText });
+        pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(value)}`);
       }
     }
     return { fields: parseBracketQueryStrict(pairs.join("&")), files };
@@ -49,63 +57,60 @@ const listOf = (value: unknown): unknown[] => {
   return [];
 };
 const bool = z.preprocess((v) => (v === "true" || v === "1" || v === true ? true : v === "false" || v === "0" || v === false || v === "" ? false : v), z.boolean());
-const text = z.preprocess((v) => (v === "" || v === "null" ? null : v), z.string().trim().nullable().optional());
-const id = z.preprocess((v) => (v === "" || v === "null" || v === undefined || v === null ? undefined : v), z.coerce.number().int().positive().optional());
+const blankIsNull = (v: unknown) => (v === "" || v === "null" ? null : v);
+const field = (max = TEXT) => z.preprocess(blankIsNull, trimmed(max).nullable().optional());
+const text = field();
+const day = z.preprocess(blankIsNull, date.nullable().optional());
+const optionalId = z.preprocess((v) => (v === "" || v === "null" || v === undefined || v === null ? undefined : v), id.optional());
 
 const userShape = z.object({
-  id: id,
+  id: optionalId,
   primary: bool.optional(),
   spouse: bool.optional(),
   user_attributes: z.object({
-    email: z.string().trim().default(""),
-    profile_attributes: z.object({ first_name: text, last_name: text, middle_name: text, contact_phone: text }).partial().default({}),
-    address_attributes: z.object({ street_number: text, street_name: text, street_two: text, city: text, state: text, zip_code: text }).partial().default({}),
+    email: trimmed(EMAIL_MAX).default(""),
+    profile_attributes: z.object({ first_name: text, last_name: text, middle_name: text, contact_phone: field(SHORT_TEXT) }).partial().default({}),
+    address_attributes: z.object({ street_number: field(SHORT_TEXT), street_name: text, street_two: text, city: text, state: field(SHORT_TEXT), zip_code: field(SHORT_TEXT) }).partial().default({}),
   }),
 });
 
 const coverageShape = z.object({
-  id: id,
-  designation: z.enum(COVERAGE_DESIGNATIONS, { message: "is not included in the list" }),
+  id: optionalId,
+  designation: z.enum(COVERAGE_DESIGNATIONS, { message: MESSAGES.notInList }),
   // Cents (the console multiplies by 100, document 2 section 3).
-  limit: z.coerce.number({ message: MESSAGES.required("limit") }).int().nonnegative(),
+  limit: z.preprocess((v) => (v === "" || v === null ? undefined : v), cents),
   enabled: bool.default(true),
 });
 
 export const REVIEW_STATUSES = Object.keys(REVIEW_STATUS_TO_POLICY_STATUS) as Array<keyof typeof REVIEW_STATUS_TO_POLICY_STATUS>;
 
 const policyShape = z.object({
-  id: id,
-  agency_id: id,
-  account_id: id,
-  number: text,
-  policy_type_id: id,
-  carrier_id: id,
+  id: optionalId,
+  agency_id: optionalId,
+  account_id: optionalId,
+  number: field(POLICY_NUMBER_MAX),
+  policy_type_id: optionalId,
+  carrier_id: optionalId,
   out_of_system_carrier_title: text,
   system_purchased: bool.default(false),
   // The form's review statuses, or the stored ones.
   status: z.preprocess((v) => (typeof v === "string" && v in REVIEW_STATUS_TO_POLICY_STATUS ? REVIEW_STATUS_TO_POLICY_STATUS[v as keyof typeof REVIEW_STATUS_TO_POLICY_STATUS] : v), z.enum(["EXTERNAL_VERIFIED", "EXTERNAL_UNVERIFIED", "EXTERNAL_REJECTED", "CANCELLED"]).optional()),
-  effective_date: text,
-  expiration_date: text,
-  cancellation_date: text,
-  policy_insurables_attributes: z.preprocess(listOf, z.array(z.object({ insurable_id: id }))).default([]),
-  policy_users_attributes: z.preprocess(listOf, z.array(userShape)).default([]),
-  policy_coverages_attributes: z.preprocess(listOf, z.array(coverageShape)).default([]),
-  system_data: z.object({ rejection_reasons: z.preprocess(listOf, z.array(z.string().trim().min(1))).optional() }).partial().default({}),
+  effective_date: day,
+  expiration_date: day,
+  cancellation_date: day,
+  policy_insurables_attributes: z.preprocess(listOf, z.array(z.object({ insurable_id: optionalId })).max(10)).default([]),
+  policy_users_attributes: z.preprocess(listOf, z.array(userShape).max(20)).default([]),
+  policy_coverages_attributes: z.preprocess(listOf, z.array(coverageShape).max(50)).default([]),
+  system_data: z.object({ rejection_reasons: z.preprocess(listOf, z.array(requiredText()).max(50)).optional() }).partial().default({}),
   // The status the reviewer's form was loaded with: a save over a status someone else changed since is a 409.
-  expected_status: z.string().trim().max(40).optional(),
+  expected_status: trimmed(40).optional(),
 });
 
 export type CoverageProofInput = z.infer<typeof policyShape>;
 
-/** The form's object → a checked input; zod's messages become field errors keyed like the form (`users.0.email`). */
+/** The form's object → a checked input, refused field by field as the form names them (`policy_users_attributes.0.…`). */
 export function parseCoverageProof(fields: QueryObject): CoverageProofInput {
-  const result = policyShape.safeParse((fields.policy ?? {}) as QueryValue);
-  if (!result.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) errors[issue.path.join(".")] ??= issue.message;
-    throw new ValidationError(errors);
-  }
-  return result.data;
+  return parseInput(policyShape, (fields.policy ?? {}) as QueryValue, "policy");
 }
 
 /**
@@ -123,11 +128,7 @@ export function validateCoverageProof(input: CoverageProofInput, opts: { require
   required("policy_type_id", input.policy_type_id, "policy type");
   required("effective_date", input.effective_date, "effective date");
   required("expiration_date", input.expiration_date, "expiration date");
-  for (const key of ["effective_date", "expiration_date", "cancellation_date"] as const) {
-    const value = input[key];
-    if (value && (!DATE_PATTERN.test(value) || Number.isNaN(Date.parse(value)))) errors[key] = MESSAGES.date;
-  }
-  if (!errors.effective_date && !errors.expiration_date && input.effective_date && input.expiration_date && input.expiration_date < input.effective_date) {
+  if (input.effective_date && input.expiration_date && input.expiration_date < input.effective_date) {
     errors.expiration_date = "cannot be before the effective date";
   }
   if (input.status === "CANCELLED") required("cancellation_date", input.cancellation_date, "cancellation date");

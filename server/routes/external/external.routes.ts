@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ValidationError } from "../../lib/errors";
+import { POLICY_NUMBER_MAX, id, idParams, requiredText, trimmed } from "../../lib/input";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail, loadPolicyDetailIfVisible } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm } from "./external-form";
 import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
-import { trimmed } from "../../lib/input";
 
-const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
+const reasons = z.array(requiredText()).min(1, "Please select decline reasons").max(50);
 // The status the reviewer read: a decision on a proof whose status changed since answers 409 (issue 10).
 const expectedStatus = trimmed(40).optional();
-const idBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), expected_status: expectedStatus }) });
+const idBody = z.object({ policy: z.object({ id, expected_status: expectedStatus }) });
 
 /**
  * Proofs of coverage (document 2 sections 2, 4, 7; reference section 4.3): upload and update as multipart forms with
@@ -42,7 +42,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/policies/external/check",
-    { config: { access: { resource: "policies", action: "list" } }, schema: { body: z.object({ policy: z.object({ number: z.string().trim().min(1) }) }) } },
+    { config: { access: { resource: "policies", action: "list" } }, schema: { body: z.object({ policy: z.object({ number: requiredText(POLICY_NUMBER_MAX) }) }) } },
     async (request) => checkNumber(app, requireCaller(request), request.body.policy.number),
   );
 
@@ -59,7 +59,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z.object({
           policy: z.object({
-            id: z.coerce.number().int().positive(),
+            id,
             status: z.enum(["EXTERNAL_REJECTED", "EXTERNAL_UNVERIFIED", "CANCELLED"]).default("EXTERNAL_REJECTED"),
             system_data: z.object({ rejection_reasons: reasons }),
             expected_status: expectedStatus,
@@ -79,7 +79,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     "/policies/:id/delete_policy_document",
     {
       config: { access: { resource: "policies", action: "edit" } },
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ document_id: z.coerce.number().int().positive() }) },
+      schema: { params: idParams, body: z.object({ document_id: id }) },
     },
     async (request) => {
       await deletePolicyDocument(app, requireCaller(request), request.params.id, request.body.document_id);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { idParams } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm } from "./external-form";
@@ -7,7 +7,6 @@ import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { saveExternalPolicy } from "./external.service";
 import { loadFormData } from "./form-data";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * The review form's own calls (document 1 section 7: `/api/policy/submit` and `/api/policy/{id}/form-data`; readings

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { documentJson, documentsOf } from "../../files/documents";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams } from "../../jobs/decline-expired-proofs";
 import { ValidationError } from "../../lib/errors";
+import { date, id, jsonValue, requiredText } from "../../lib/input";
 import type { QueryObject } from "../../lib/query-string";
 import { MESSAGES } from "../../lib/validators";
 import { type Caller, requireCaller } from "../../plugins/auth";
@@ -10,12 +11,11 @@ import { loadPolicyDetailIfVisible } from "../policies/policy-detail";
 import { parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
 import { compareProofs, loadFormData, unitLocation } from "./form-data";
 import { approveRevision, closeRevision, editRevision, findRevision, overlayProof } from "./revisions.service";
-import { id } from "../../lib/input";
 
-const reasons = z.array(z.string().trim().min(1)).min(1, "Please select decline reasons");
+const reasons = z.array(requiredText()).min(1, "Please select decline reasons").max(50);
 // The revision version the reviewer read (issue 10): pending updates decided or rewritten since answer 409.
 const version = z.string().trim().regex(/^\d{1,20}$/, "is not a version").optional();
-const ids = z.object({ id: z.coerce.number().int().positive(), revId: z.union([z.literal("latest"), z.coerce.number().int().positive()]) });
+const ids = z.object({ id, revId: z.union([z.literal("latest"), id]) });
 const review = { access: { resource: "policies", action: "review" } };
 
 export const REVISION_APPROVED = "Updates have been approved";
@@ -103,7 +103,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // `updates/*` act on the policy's pending revision; the console names the one it read and its version.
   const readRevision = { revision_id: id.optional(), version };
-  const policyBody = z.object({ policy: z.object({ id: z.coerce.number().int().positive(), ...readRevision }).passthrough() });
+  const policyBody = z.object({ policy: z.object({ id, ...readRevision }).catchall(jsonValue) });
 
   // Accept the pending updates; with status EXTERNAL_REJECTED and reasons, accept them but decline the policy.
   app.post(
@@ -113,9 +113,9 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z.object({
           policy: z.object({
-            id: z.coerce.number().int().positive(),
+            id,
             status: z.enum(["EXTERNAL_VERIFIED", "EXTERNAL_REJECTED"]).default("EXTERNAL_VERIFIED"),
-            system_data: z.object({ rejection_reasons: z.array(z.string().trim().min(1)).optional() }).default({}),
+            system_data: z.object({ rejection_reasons: z.array(requiredText()).max(50).optional() }).default({}),
             ...readRevision,
           }),
         }),
@@ -134,7 +134,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/policies/updates/decline",
-    { config: review, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive(), system_data: z.object({ rejection_reasons: reasons }), ...readRevision }) }) } },
+    { config: review, schema: { body: z.object({ policy: z.object({ id, system_data: z.object({ rejection_reasons: reasons }), ...readRevision }) }) } },
     async (request) => {
       const caller = requireCaller(request);
       const { id, system_data, revision_id, version: expectedVersion } = request.body.policy;
@@ -154,7 +154,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/policies/schedule_declination_job",
-    { config: review, schema: { body: z.object({ before: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "is not a valid date").optional() }).default({}) } },
+    { config: review, schema: { body: z.object({ before: date.optional() }).default({}) } },
     async (request, reply) => {
       const caller = requireCaller(request);
       const params: DeclineExpiredParams = {

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { COMMUNITY_TYPE_IDS } from "../../../src/domain/insurables";
+import { SEARCH_MAX, id, jsonValue, text } from "../../lib/input";
 import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { assertAccess } from "../staffs/staffs.service";
@@ -45,7 +47,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The shell's search overlay: policies by number, a customer's T code or email, within scope.
-  app.get("/search", { schema: { querystring: z.object({ query: z.string().max(200).default("") }).passthrough() } }, async (request) => {
+  app.get("/search", { schema: { querystring: z.object({ query: text(SEARCH_MAX).default(""), agency_id: id.optional() }).catchall(jsonValue) } }, async (request) => {
     const caller = requireCaller(request);
     const text = request.query.query.trim();
     if (text.length < 2) return [];
@@ -62,7 +64,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  app.post("/accounts_index", { schema: { body: z.record(z.string(), z.any()).default({}) } }, async (request, reply) => {
+  app.post("/accounts_index", { schema: { body: listInput(filterTypes(accountListSpec)).default({}) } }, async (request, reply) => {
     const caller = requireCaller(request);
     // Policy support has no accounts area, but names the account of every proof it reviews (the coverage-proof form).
     if (caller.user.role !== "policy_support") assertAccess(caller, "accounts", caller.user.role === "staff" ? "show" : "list");
@@ -88,8 +90,8 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         querystring: z
-          .object({ search: z.string().max(200).optional(), account_id: z.coerce.number().int().optional() })
-          .passthrough(),
+          .object({ search: text(SEARCH_MAX).optional(), account_id: id.optional(), agency_id: id.optional() })
+          .catchall(jsonValue),
       },
     },
     async (request) => {
@@ -109,7 +111,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Carrier picker of the policy grid's filter (up to 20; the caller's scope does not limit carriers).
-  app.get("/lookups/carriers", { schema: { querystring: z.object({ search: z.string().max(200).optional() }).passthrough() } }, async (request) => {
+  app.get("/lookups/carriers", { schema: { querystring: z.object({ search: text(SEARCH_MAX).optional(), agency_id: id.optional() }).catchall(jsonValue) } }, async (request) => {
     requireCaller(request);
     const { search } = request.query;
     return queryRows(

@@ -4,20 +4,24 @@ import { z } from "zod";
 import { documents, exports as exportsTable } from "../../db/schema";
 import { signDocumentLink } from "../../files/signed-links";
 import { EXPORT_POLICIES_JOB, type PolicyExportParams } from "../../jobs/export-policies";
+import { id, text } from "../../lib/input";
 import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { deleteExternalPolicy } from "./policies.delete";
 import { policyListQuery, policyListSpec, policyRowJson, type PolicyListRow } from "./policies.list";
 
-const anyBody = z.record(z.string(), z.any()).default({});
-const anyQuery = z.record(z.string(), z.any());
+const policyFilters = filterTypes(policyListSpec);
+const listQuery = listInput(policyFilters, { short: text(10).optional(), format: text(10).optional() });
+const listBody = listInput(policyFilters).default({});
+const exportQuery = listInput(policyFilters);
 const list = { resource: "policies", action: "list" };
 
 export const EXPORT_NOTICE = "Export is in process, we'll email you once it's processed";
 
 /** GET query / JSON body → the list input; `filter` absent or empty is no filter. */
-function listInput(source: QueryObject) {
+function listParamsOf(source: QueryObject) {
   return { sort: source.sort, pagination: source.pagination, filter: source.filter as QueryValue | undefined };
 }
 
@@ -26,15 +30,15 @@ function listInput(source: QueryObject) {
  * is the Policy Review queue (readings C-28): review/review.routes.ts.
  */
 export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fetchPage = async (caller: ReturnType<typeof requireCaller>, input: ReturnType<typeof listInput>, defaultPer = 50) => {
+  const fetchPage = async (caller: ReturnType<typeof requireCaller>, input: ReturnType<typeof listParamsOf>, defaultPer = 50) => {
     const params = parseListParams(input, policyListSpec, { defaultPer });
     return runList<PolicyListRow>(app.db, policyListQuery(caller.scope, caller.user.role), params);
   };
 
-  app.get("/policies", { config: { access: list }, schema: { querystring: anyQuery } }, async (request, reply) => {
+  app.get("/policies", { config: { access: list }, schema: { querystring: listQuery } }, async (request, reply) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
-    const result = await fetchPage(caller, listInput(query));
+    const result = await fetchPage(caller, listParamsOf(query));
     if (query.short === "true") return sendList(reply, result, result.rows.map((r) => ({ id: r.id, number: r.number, status: r.status })));
     const rows = result.rows.map(policyRowJson);
     // The "policies service index" dialect (document 2 section 7): {data, meta.total}.
@@ -42,13 +46,13 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendList(reply, result, rows);
   });
 
-  app.post("/policies/list", { config: { access: list }, schema: { body: anyBody } }, async (request) => {
+  app.post("/policies/list", { config: { access: list }, schema: { body: listBody } }, async (request) => {
     const caller = requireCaller(request);
-    const result = await fetchPage(caller, listInput(request.body as QueryObject));
+    const result = await fetchPage(caller, listParamsOf(request.body as QueryObject));
     return listEnvelope(result, result.rows.map(policyRowJson));
   });
 
-  app.get("/policies/export", { config: { access: { resource: "policies", action: "export_csv" } }, schema: { querystring: anyQuery } }, async (request) => {
+  app.get("/policies/export", { config: { access: { resource: "policies", action: "export_csv" } }, schema: { querystring: exportQuery } }, async (request) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     // Refuse a bad filter now, not in the background job.
@@ -65,7 +69,7 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
   // The grid's row menu (document 2 section 2): only external policies (proofs of coverage) can be deleted.
   app.post(
     "/policies/external/delete",
-    { config: { access: { resource: "policies", action: "delete" } }, schema: { body: z.object({ policy: z.object({ id: z.coerce.number().int().positive() }) }) } },
+    { config: { access: { resource: "policies", action: "delete" } }, schema: { body: z.object({ policy: z.object({ id }) }) } },
     async (request) => {
       const caller = requireCaller(request);
       await deleteExternalPolicy(app, caller, request.body.policy.id);

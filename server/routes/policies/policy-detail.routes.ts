@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../lib/errors";
+import { idParams } from "../../lib/input";
 import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { leadJson, leadListQuery, leadScopeCondition, type LeadRow } from "./policy-leads";
@@ -10,8 +12,6 @@ import { loadPolicyDetail, findPolicyRow } from "./policy-detail";
 import { resendPolicyDocuments } from "./policy-resend";
 import { policyUpdateBody, updatePolicy } from "./policy-update";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const anyQuery = z.record(z.string(), z.any());
 
 const historySpec: ListSpec = {
   filters: { created_at: { type: "timestamp", column: sql`h.created_at` }, action: { type: "text", column: sql`h.action` } },
@@ -46,7 +46,7 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
   // One row per change with who made it and through which process; system_data never shows (document 2 section 2).
   app.get(
     "/policies/:id/history",
-    { config: { access: { resource: "policies", action: "show" } }, schema: { params: idParams, querystring: anyQuery } },
+    { config: { access: { resource: "policies", action: "show" } }, schema: { params: idParams, querystring: listInput(filterTypes(historySpec)) } },
     async (request, reply) => {
       const caller = requireCaller(request);
       await findPolicyRow(app, caller, request.params.id);
@@ -68,7 +68,7 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/policies/:id/get_leads",
-    { config: { access: { resource: "leads", action: "list" } }, schema: { params: idParams, querystring: anyQuery } },
+    { config: { access: { resource: "leads", action: "list" } }, schema: { params: idParams, querystring: listInput(filterTypes(leadSpec)) } },
     async (request, reply) => {
       const caller = requireCaller(request);
       await findPolicyRow(app, caller, request.params.id);

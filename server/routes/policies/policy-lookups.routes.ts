@@ -3,17 +3,30 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
-import type { QueryObject } from "../../lib/query-string";
+import { SEARCH_MAX, id, idParams, jsonValue, text } from "../../lib/input";
+import { MESSAGES } from "../../lib/validators";
 import { lookupScope } from "../../lib/scope";
 import { requireCaller } from "../../plugins/auth";
 import { insurableScopeCondition, likePattern } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "./policies.scope";
 
-const anyQuery = z.record(z.string(), z.any());
-const ids = (value: unknown) =>
-  (Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [])
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
+/** `filter[id]=1,2`, `filter[id][]=1&filter[id][]=2` or a JSON list: ids, each checked like any id. */
+const idList = z
+  .union([
+    z.array(id).max(100),
+    text(1100).transform((v, ctx) => {
+      const parsed = v.split(",").filter(Boolean).map((p) => id.safeParse(p.trim()));
+      if (parsed.length > 100 || parsed.some((p) => !p.success)) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.id });
+        return z.NEVER;
+      }
+      return parsed.map((p) => p.data as number);
+    }),
+  ])
+  .optional()
+  .meta({ "x-filter-type": "int" });
+const quotesQuery = z.object({ filter: z.object({ id: idList, policy_id: idList }).strict().optional() }).catchall(jsonValue);
+const addressesQuery = z.object({ search: text(SEARCH_MAX).optional(), agency_id: id.optional(), account_id: id.optional() }).catchall(jsonValue);
 
 /** Small reads the policy screens make (document 2 section 7): policy types, quotes, addresses. */
 export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,11 +36,10 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
     return queryRows(app.db, sql`SELECT id, title, slug, master, master_coverage FROM policy_types WHERE enabled ORDER BY id`);
   });
 
-  app.get("/policy-quotes", { config: { access: { resource: "policies", action: "show" } }, schema: { querystring: anyQuery } }, async (request) => {
+  app.get("/policy-quotes", { config: { access: { resource: "policies", action: "show" } }, schema: { querystring: quotesQuery } }, async (request) => {
     const caller = requireCaller(request);
-    const filter = ((request.query as QueryObject).filter ?? {}) as QueryObject;
-    const byId = ids(filter.id);
-    const byPolicy = ids(filter.policy_id);
+    const byId = request.query.filter?.id ?? [];
+    const byPolicy = request.query.filter?.policy_id ?? [];
     if (byId.length === 0 && byPolicy.length === 0) return [];
     const scope = policyScopeCondition(caller.scope, caller.user.role);
     const conditions = [
@@ -46,7 +58,7 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The coverage-proof form's location chain (document 1 section 5): a community's address, its buildings with their
   // units, and the units directly under it.
-  app.get("/lookups/communities/:id/tree", { schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+  app.get("/lookups/communities/:id/tree", { schema: { params: idParams } }, async (request) => {
     const caller = requireCaller(request);
     const scope = insurableScopeCondition(lookupScope(caller));
     const [community] = await queryRows<{ id: number; title: string; account_id: number | null }>(
@@ -74,19 +86,17 @@ export const policyLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Addresses of the properties in scope, for the address pickers (document 2 section 7).
-  app.get("/addresses", { schema: { querystring: anyQuery } }, async (request) => {
+  app.get("/addresses", { schema: { querystring: addressesQuery } }, async (request) => {
     const caller = requireCaller(request);
-    const query = request.query as QueryObject;
-    const search = typeof query.search === "string" ? query.search.trim() : "";
+    const query = request.query;
+    const search = query.search?.trim() ?? "";
     const conditions = [
       sql`a.addressable_type = 'Insurable'`,
       ...insurableScopeCondition(lookupScope(caller)),
     ];
     if (search) conditions.push(sql`lower(a.full) LIKE ${likePattern(search)}`);
-    const agencyId = Number(query.agency_id);
-    if (Number.isInteger(agencyId) && agencyId > 0) conditions.push(sql`i.agency_id = ${agencyId}`);
-    const accountId = Number(query.account_id);
-    if (Number.isInteger(accountId) && accountId > 0) conditions.push(sql`i.account_id = ${accountId}`);
+    if (query.agency_id) conditions.push(sql`i.agency_id = ${query.agency_id}`);
+    if (query.account_id) conditions.push(sql`i.account_id = ${query.account_id}`);
     return queryRows(
       app.db,
       sql`SELECT a.id, a.full, a.street_number, a.street_name, a.street_two, a.city, a.state, a.zip_code, a.addressable_type, a.addressable_id

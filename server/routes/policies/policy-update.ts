@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { policies, policyApplications } from "../../db/schema";
 import { deepMerge, flattenPaths } from "../../lib/deep-merge";
 import { ValidationError } from "../../lib/errors";
+import { EMAIL_MAX, SHORT_TEXT, TEXT, id, jsonValue, text } from "../../lib/input";
 import { diffChanges, recordHistory, staffAuthor } from "../../lib/history";
 import { queryRows } from "../../lib/list";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
@@ -16,27 +17,28 @@ import { findPolicyRow } from "./policy-detail";
 const EDITABLE_IN_SYSTEM_TYPES = [1, 4, 5];
 export const CANNOT_UPDATE = "Cannot update in system policy";
 
-const text = z.string().nullable().optional();
+const field = text(TEXT).nullable().optional();
 const addressShape = z
-  .object({ street_number: text, street_name: text, street_two: text, city: text, state: text, zip_code: text, country: text })
+  .object({ street_number: field, street_name: field, street_two: field, city: field, state: field, zip_code: field, country: field })
   .partial()
-  .passthrough();
+  .strip();
 
 export const policyUpdateBody = z.object({
   policy: z.object({
-    policy_application_attributes: z.object({ fields: z.record(z.string(), z.unknown()).default({}) }).optional(),
+    policy_application_attributes: z.object({ fields: z.record(text(SHORT_TEXT), jsonValue).default({}) }).optional(),
     users: z
       .array(
         z.object({
-          id: z.coerce.number().int().positive(),
-          email: z.string().optional(),
+          id,
+          email: text(EMAIL_MAX).optional(),
           profile_attributes: z
-            .object({ first_name: text, middle_name: text, last_name: text, contact_phone: text, contact_email: text, birth_date: text, gender: text, salutation: text })
+            .object({ first_name: field, middle_name: field, last_name: field, contact_phone: field, contact_email: field, birth_date: field, gender: field, salutation: field })
             .partial()
             .optional(),
           address_attributes: addressShape.optional(),
         }),
       )
+      .max(20)
       .optional(),
   }),
 });

@@ -34,8 +34,9 @@ export interface QueueRow {
 /** `{column, direction}` from the list body's sort (already checked by parseListParams), created_at ascending by default. */
 export function queueOrder(raw: unknown): QueueOrder {
   const sort = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  const column = Array.isArray(sort.column) ? sort.column[0] : sort.column;
-  return { column: String(column ?? "created_at") as QueueOrder["column"], direction: String(sort.direction ?? "asc").toLowerCase() as QueueOrder["direction"] };
+  const column = Array.isArray(sort.column) ? sort.column.find(Boolean) : sort.column;
+  // An empty column is no column (parseListParams skips it too), not an empty identifier.
+  return { column: String(column || "created_at") as QueueOrder["column"], direction: String(sort.direction ?? "asc").toLowerCase() as QueueOrder["direction"] };
 }
 
 // Pending revisions, one row per policy, with when the first was submitted.

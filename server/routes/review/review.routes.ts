@@ -13,6 +13,7 @@ import { policyListSpec } from "../policies/policies.list";
 import { type QueueKind, queueOrder, queuePage } from "./review-queue";
 import { queueItemStates } from "./review-states";
 import { id, idParams } from "../../lib/input";
+import { filterTypes, listInput } from "../../lib/list-input";
 
 // The dashboard index's own filters (document 2 section 7), as the policies list reads them.
 const DASHBOARD_FILTERS = ["users.email", "users.profile.full_name", "primary_insurable.insurable_id", "updated_at", "updated_at_start_date", "updated_at_end_date"];
@@ -40,7 +41,7 @@ const spec: ListSpec = {
  */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = (action: string) => ({ access: { resource: "policy-support", action } });
-  const listBody = { body: z.record(z.string(), z.any()).default({}) };
+  const listBody = { body: listInput({ ...filterTypes(spec), search: "text", kind: "text" }).default({}) };
 
   // Reviewers see every proof under review: the queue needs no scope beyond who may call it.
   async function listQueue(body: QueryObject) {
@@ -90,7 +91,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Assisted review of a proof: its first certificate read, with the decline reasons the evidence supports.
-  app.get("/review_queue/:id/extract", { config: access("list"), schema: { params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
+  app.get("/review_queue/:id/extract", { config: access("list"), schema: { params: idParams } }, async (request) => {
     const caller = requireCaller(request);
     const policy = await findExternal(app.db, caller, request.params.id);
     const [doc] = await queryRows<{ storage_key: string }>(

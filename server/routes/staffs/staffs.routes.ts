@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ROLES } from "../../../src/domain/roles";
+import { EMAIL_MAX, PASSWORD_MAX, SHORT_TEXT, TEXT, date, id, idParams, text } from "../../lib/input";
 import { sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { publicOrigin } from "../../lib/public-url";
 import { requireCaller } from "../../plugins/auth";
@@ -19,48 +21,48 @@ import {
   updateSelf,
   updateStaff,
 } from "./staffs.service";
+import { staffListSpec } from "./staffs.list";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const text = z.string().max(500).nullable().optional();
+const field = text(TEXT).nullable().optional();
 const profileInput = z
   .object({
-    id: z.number().optional(),
-    first_name: text,
-    last_name: text,
-    middle_name: text,
-    job_title: text,
-    contact_phone: text,
-    contact_email: text,
-    birth_date: text,
+    id: id.optional(),
+    first_name: field,
+    last_name: field,
+    middle_name: field,
+    job_title: field,
+    contact_phone: field,
+    contact_email: field,
+    birth_date: z.union([date, z.literal("")]).nullable().optional(),
   })
   .strip()
   .optional();
 
 const staffInput = z
   .object({
-    email: z.string().max(320).optional(),
+    email: text(EMAIL_MAX).optional(),
     role: z.enum(ROLES).optional(),
     organizable_type: z.enum(["Account", "Agency"]).nullable().optional(),
-    organizable_id: z.coerce.number().int().positive().nullable().optional(),
+    organizable_id: id.nullable().optional(),
     enabled: z.boolean().optional(),
     profile_attributes: profileInput,
     staff_permission_attributes: z
-      .object({ permissions: z.array(z.object({ key: z.string().max(100), value: z.boolean() })).max(100) })
+      .object({ permissions: z.array(z.object({ key: text(SHORT_TEXT), value: z.boolean() })).max(100) })
       .optional(),
   })
   .strip();
 
 const selfInput = staffInput.extend({
-  password: z.string().max(200).optional(),
-  password_confirmation: z.string().max(200).optional(),
-  current_password: z.string().max(200).optional(),
+  password: text(PASSWORD_MAX).optional(),
+  password_confirmation: text(PASSWORD_MAX).optional(),
+  current_password: text(PASSWORD_MAX).optional(),
 });
 
 /** Staff and agents (document 3: Staff; reference section 1 "Staff management"). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = () => publicOrigin(app.env);
 
-  app.get("/staffs", { schema: { querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
+  app.get("/staffs", { schema: { querystring: listInput(filterTypes(staffListSpec)) } }, async (request, reply) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     const filter = query.filter as QueryObject | undefined;
@@ -110,11 +112,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/staffs/check_email",
-    { schema: { body: z.object({ email: z.string().max(320), id: z.coerce.number().int().positive().optional() }) } },
+    { schema: { body: z.object({ email: text(EMAIL_MAX), id: id.optional() }) } },
     async (request) => checkEmail(app.db, requireCaller(request).scope, request.body.email, request.body.id),
   );
 
-  app.get("/staffs/:id/histories", { schema: { params: idParams, querystring: z.record(z.string(), z.any()) } }, async (request, reply) => {
+  app.get("/staffs/:id/histories", { schema: { params: idParams, querystring: listInput({}) } }, async (request, reply) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     return sendList(reply, await staffHistories(app.db, caller, request.params.id, { sort: query.sort, pagination: query.pagination, filter: query.filter }));

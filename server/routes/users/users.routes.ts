@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { EMAIL_MAX, SHORT_TEXT, TEXT, idParams, text } from "../../lib/input";
 import { listEnvelope, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
-import { listUsers, showUser, updateUser, usersListBodyToFilter } from "./users.service";
+import { userListSpec } from "./users.list";
+import { LIST_BODY_FILTERS, listUsers, showUser, updateUser, usersListBodyToFilter } from "./users.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const listQuery = z.record(z.string(), z.any());
-const nullableText = z.string().max(500).nullable().optional();
+const listQuery = listInput(filterTypes(userListSpec), { t_code: text(SHORT_TEXT).optional(), tcode: text(SHORT_TEXT).optional() });
+const listBody = listInput(LIST_BODY_FILTERS).default({});
+const nullableText = text(TEXT).nullable().optional();
 
 const userUpdateBody = z.object({
   user: z
     .object({
-      email: z.string().max(320).optional(),
+      email: text(EMAIL_MAX).optional(),
       profile_attributes: z
         .object({
           first_name: nullableText,
@@ -57,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/users/list",
-    { config: { access: list }, schema: { body: z.record(z.string(), z.any()).default({}) } },
+    { config: { access: list }, schema: { body: listBody } },
     async (request) => {
       const { scope } = requireCaller(request);
       const body = request.body as QueryObject;

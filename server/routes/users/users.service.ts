@@ -3,11 +3,12 @@ import type { Db } from "../../db/client";
 import { addresses, type HistoryChanges, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
-import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
+import { isCalendarDate } from "../../lib/input";
+import { type FilterType, type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { type ProfileInput, findProfile, saveProfile } from "../../lib/profiles";
 import { type Scope, scopeConditions } from "../../lib/scope";
-import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
+import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { type UserRow, userJson, userListQuery, userListSpec } from "./users.list";
 
 export async function listUsers(db: Db, scope: Scope, input: ListInput, defaultPer?: number) {
@@ -32,6 +33,12 @@ const LIST_PLAIN_FIELDS: Record<string, string> = {
   community_id: "insurables.id",
   has_current_leases: "has_current_leases",
   has_existing_policies: "has_existing_policies",
+};
+
+/** The filter keys of `POST /users/list`, for its route schema. */
+export const LIST_BODY_FILTERS: Record<string, FilterType> = {
+  ...Object.fromEntries(Object.keys(LIST_SEARCH_FIELDS).map((key) => [key, "text" as const])),
+  ...Object.fromEntries(Object.entries(LIST_PLAIN_FIELDS).map(([key, path]) => [key, userListSpec.filters[path].type])),
 };
 
 export function usersListBodyToFilter(filter: QueryValue | undefined): QueryObject {
@@ -113,7 +120,7 @@ export function validateUserUpdate(input: UserUpdate, prefix = ""): Record<strin
   if (p.last_name !== undefined && !p.last_name?.trim()) errors[`${profileKey}last_name`] = MESSAGES.required("last name");
   if (p.contact_email && !EMAIL_PATTERN.test(p.contact_email)) errors[`${profileKey}contact_email`] = MESSAGES.email;
   if (p.contact_phone && !PHONE_PATTERN.test(p.contact_phone)) errors[`${profileKey}contact_phone`] = MESSAGES.phone;
-  if (p.birth_date && !DATE_PATTERN.test(p.birth_date)) errors[`${profileKey}birth_date`] = MESSAGES.date;
+  if (p.birth_date && !isCalendarDate(p.birth_date)) errors[`${profileKey}birth_date`] = MESSAGES.date;
   if (p.gender && !GENDERS.includes(p.gender)) errors[`${profileKey}gender`] = "is not included in the list";
   if (p.salutation && !SALUTATIONS.includes(p.salutation)) errors[`${profileKey}salutation`] = "is not included in the list";
   const a = input.address_attributes ?? {};

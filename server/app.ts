@@ -18,6 +18,7 @@ import { registerJobHandlers } from "./jobs/handlers";
 import { inlineQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { authPlugin } from "./plugins/auth";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerModules } from "./routes";
 
 declare module "fastify" {
@@ -79,6 +80,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   // Uploads: files are streamed to the file store part by part; the per-file limits are checked while streaming.
   await app.register(fastifyMultipart, { limits: { fileSize: 110 * 1024 * 1024, files: 50, fields: 200 } });
   await app.register(authPlugin);
+  await registerSecurityHeaders(app);
 
   // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -129,9 +131,11 @@ function refuseForbiddenKeys(app: FastifyInstance) {
   });
 }
 
+export const RUNTIME_CONFIG_PATH = "/runtime-config.js";
+
 /**
- * The built console, with real URLs: every non-API path that is not a file answers index.html, into which the
- * runtime settings the console needs are injected (new-platform address, support email, production flag).
+ * The built console, with real URLs: every non-API path that is not a file answers index.html, which loads the
+ * runtime settings the console needs (new-platform address, support email, production flag) from RUNTIME_CONFIG_PATH.
  */
 async function registerConsole(app: FastifyInstance, env: Env) {
   const root = resolve(env.STATIC_DIR);
@@ -145,9 +149,14 @@ async function registerConsole(app: FastifyInstance, env: Env) {
     supportEmail: env.SUPPORT_EMAIL,
     production: env.NODE_ENV === "production",
   };
-  // JSON inside <script>: "<" is escaped so a configured value can never close the tag.
-  const configScript = `<script>window.__COVERDESK_CONFIG__=${JSON.stringify(runtimeConfig).replace(/</g, "\\u003c")};</script>`;
-  const indexHtml = hasConsole ? readFileSync(indexFile, "utf8").replace("</head>", `${configScript}</head>`) : "";
+  // A script file, not an inline one, so the CSP needs no 'unsafe-inline' (it runs before the deferred app module).
+  const configJs = `window.__COVERDESK_CONFIG__=${JSON.stringify(runtimeConfig)};\n`;
+  app.get(RUNTIME_CONFIG_PATH, async (_request, reply) =>
+    reply.header("cache-control", "no-cache").type("text/javascript; charset=utf-8").send(configJs),
+  );
+  const indexHtml = hasConsole
+    ? readFileSync(indexFile, "utf8").replace("</head>", `<script src="${RUNTIME_CONFIG_PATH}"></script></head>`)
+    : "";
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0];

@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "../../src/domain/passwords";
 import { US_STATES } from "../../src/domain/usStates";
 
 /** Field checks with the spec's messages (document 1 section 5, document 3 section 5). */
@@ -16,6 +17,7 @@ export const MESSAGES = {
   date: "must be a date (yyyy-MM-dd)",
   tooShort: (n: number) => `must be at least ${n} characters`,
   tooLong: (n: number) => `must be at most ${n} characters`,
+  commonPassword: "is too common: choose a password that is harder to guess",
   min: (n: number) => `min value is ${n}`,
   max: (n: number) => `max value is ${n} number`,
   tooFew: (n: number) => `must have at least ${n} items`,
@@ -37,4 +39,18 @@ export const MESSAGES = {
 
 export function isUsState(value: string): boolean {
   return (US_STATES as readonly string[]).includes(value);
+}
+
+/** The new-password rule (src/domain/passwords.ts) as a field message, or undefined when the password is fine. */
+export function passwordError(password: string): string | undefined {
+  switch (passwordProblem(password)) {
+    case "too_short":
+      return MESSAGES.tooShort(MIN_PASSWORD_LENGTH);
+    case "too_long":
+      return MESSAGES.tooLong(MAX_PASSWORD_LENGTH);
+    case "too_common":
+      return MESSAGES.commonPassword;
+    default:
+      return undefined;
+  }
 }

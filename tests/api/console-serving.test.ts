@@ -16,13 +16,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("console serving", () => {
-  it("answers index.html for console routes, with the runtime settings injected", async () => {
+  it("answers index.html for console routes, loading the runtime settings from a script file (no inline script)", async () => {
     const res = await t.app.inject({ method: "GET", url: "/dashboard/policies/view/12" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain("console");
-    expect(res.body).toContain('window.__COVERDESK_CONFIG__={"newPlatformUrl":"https://next.example.com/\\u003c/script>"');
-    expect(res.body).toContain('"production":true');
+    expect(res.body).toContain('<script src="/runtime-config.js"></script></head>');
+    expect(res.body).not.toMatch(/<script>/);
+    const config = await t.app.inject({ method: "GET", url: "/runtime-config.js" });
+    expect(config.headers["content-type"]).toContain("text/javascript");
+    expect(config.body).toContain('window.__COVERDESK_CONFIG__={"newPlatformUrl":"https://next.example.com/</script>"');
+    expect(config.body).toContain('"production":true');
   });
 
   it("serves built files as files", async () => {

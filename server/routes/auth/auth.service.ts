@@ -5,6 +5,7 @@ import type { Env } from "../../env";
 import { NotAuthenticatedError, TooManyRequestsError, ValidationError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { publicOrigin } from "../../lib/public-url";
+import { passwordError } from "../../lib/validators";
 import { humanSeconds, waitLeft } from "../../lib/throttle";
 import { hashSecret, newSecret, secretMatches } from "../../lib/tokens";
 import type { Mailer } from "../../mail/mailer";
@@ -185,8 +186,8 @@ export async function resetPassword(
   input: { password: string; password_confirmation: string; reset_password_token: string },
 ): Promise<void> {
   const errors: Record<string, string> = {};
-  if (input.password.length < 6) errors.password = "must be at least 6 characters";
-  if (input.password.length > 128) errors.password = "is too long (maximum is 128 characters)";
+  const weak = passwordError(input.password);
+  if (weak) errors.password = weak;
   if (input.password !== input.password_confirmation) errors.password_confirmation = "doesn't match Password";
   const [row] = await db.select().from(staff).where(eq(staff.reset_password_token_hash, hashSecret(input.reset_password_token)));
   const fresh = row?.reset_password_sent_at && Date.now() - row.reset_password_sent_at.getTime() < RESET_TTL_MS;

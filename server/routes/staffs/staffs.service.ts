@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Scope } from "../../lib/scope";
 import { hashSecret, newSecret } from "../../lib/tokens";
 import { findProfile, fullName, saveProfile } from "../../lib/profiles";
-import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN } from "../../lib/validators";
+import { EMAIL_PATTERN, MESSAGES, passwordError, PHONE_PATTERN } from "../../lib/validators";
 import type { Mailer } from "../../mail/mailer";
 import type { Caller } from "../../plugins/auth";
 import { loadStaffUser, loadStaffUsers, type StaffUser } from "./staff-user";
@@ -261,7 +261,8 @@ export async function updateSelf(
   if (input.password !== undefined && input.password !== "") {
     const [row] = await db.select({ hash: staff.encrypted_password }).from(staff).where(eq(staff.id, id));
     if (!(await verifyPassword(row?.hash, input.current_password ?? ""))) errors.current_password = "is invalid";
-    if (input.password.length < 6) errors.password = "must be at least 6 characters";
+    const weak = passwordError(input.password);
+    if (weak) errors.password = weak;
     if (input.password !== input.password_confirmation) errors.password_confirmation = "doesn't match Password";
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);

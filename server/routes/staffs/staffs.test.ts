@@ -108,7 +108,7 @@ describe("update_self", () => {
   it("refuses another staff's id and a password change without the current password", async () => {
     expect((await call("PUT", `/v2/staff_account/staffs/${world.staff.staffB.id}/update_self`, as.staffA, { staff: {} })).statusCode).toBe(403);
     const res = await call("PUT", `/v2/staff_account/staffs/${world.staff.staffA.id}/update_self`, as.staffA, {
-      staff: { password: "another-1", password_confirmation: "another-1", current_password: "wrong" },
+      staff: { password: "another-one-1", password_confirmation: "another-one-1", current_password: "wrong" },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ current_password: "is invalid" });

@@ -5,8 +5,8 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider";
 import { SNACK_LONG } from "../../domain/constants";
 import { AuthCard } from "./AuthCard";
+import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
 
-const MIN_PASSWORD = 6;
 type Errors = Record<string, string>;
 
 /**
@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
-  const tooShort = password !== "" && password.length < MIN_PASSWORD;
+  const tooShort = password !== "" && password.length < MIN_PASSWORD_LENGTH;
   const mismatch = confirmation !== "" && confirmation !== password;
 
   const submit = async (event: FormEvent) => {
@@ -62,7 +62,7 @@ export function ResetPasswordPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={tooShort || Boolean(errors.password)}
-          helperText={tooShort ? translate("app.errors.validation.min_length", { min: MIN_PASSWORD }) : (errors.password ?? " ")}
+          helperText={tooShort ? translate("app.errors.validation.min_length", { min: MIN_PASSWORD_LENGTH }) : (errors.password ?? " ")}
           required
         />
         <TextField

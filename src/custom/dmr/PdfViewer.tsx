@@ -9,6 +9,8 @@ import "react-pdf/dist/Page/TextLayer.css";
 
 // The worker is bundled by vite from pdfjs-dist (stack.md: react-pdf 10.5.0).
 pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
+// The Content-Security-Policy allows no eval: pdf.js must not even probe for it (server/plugins/security-headers.ts).
+const PDF_OPTIONS = { isEvalSupported: false };
 
 /**
  * The review dialog's PDF viewer (document 1 section 2.4): every page, a download and a close button, a spinner
@@ -62,6 +64,7 @@ export default function PdfViewer({ url, filename, onClose }: { url: string; fil
           <Document
             key={attempt}
             file={url}
+            options={PDF_OPTIONS}
             onLoadSuccess={({ numPages }) => setPages(numPages)}
             onLoadError={() => setFailed(true)}
             loading={

@@ -35,8 +35,8 @@ describe("profile page (/dashboard/profile)", () => {
   it("needs the current password to change the password, and sends all three", async () => {
     const { updateSelf } = renderProfile();
     await screen.findByLabelText("Current Password");
-    fireEvent.change(screen.getByLabelText("New Password"), { target: { value: "secret99" } });
-    fireEvent.change(screen.getByLabelText("Password Confirmation"), { target: { value: "secret99" } });
+    fireEvent.change(screen.getByLabelText("New Password"), { target: { value: "long-secret-99" } });
+    fireEvent.change(screen.getByLabelText("Password Confirmation"), { target: { value: "long-secret-99" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("The current password field is required.")).toBeInTheDocument();
     expect(updateSelf).not.toHaveBeenCalled();
@@ -44,7 +44,18 @@ describe("profile page (/dashboard/profile)", () => {
     fireEvent.change(screen.getByLabelText("Current Password"), { target: { value: "coverdesk" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(updateSelf).toHaveBeenCalledTimes(1));
-    expect(updateSelf.mock.calls[0][1]).toMatchObject({ current_password: "coverdesk", password: "secret99", password_confirmation: "secret99" });
+    expect(updateSelf.mock.calls[0][1]).toMatchObject({ current_password: "coverdesk", password: "long-secret-99", password_confirmation: "long-secret-99" });
+  });
+
+  it("asks for at least 10 characters before sending", async () => {
+    const { updateSelf } = renderProfile();
+    await screen.findByLabelText("Current Password");
+    fireEvent.change(screen.getByLabelText("Current Password"), { target: { value: "coverdesk" } });
+    fireEvent.change(screen.getByLabelText("New Password"), { target: { value: "secret99" } });
+    fireEvent.change(screen.getByLabelText("Password Confirmation"), { target: { value: "secret99" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("must be at least 10 characters")).toBeInTheDocument();
+    expect(updateSelf).not.toHaveBeenCalled();
   });
 
   it("shows the server's field errors and keeps what was typed", async () => {
@@ -52,10 +63,10 @@ describe("profile page (/dashboard/profile)", () => {
     renderProfile(updateSelf);
     await screen.findByLabelText("Current Password");
     fireEvent.change(screen.getByLabelText("Current Password"), { target: { value: "wrong" } });
-    fireEvent.change(screen.getByLabelText("New Password"), { target: { value: "secret99" } });
-    fireEvent.change(screen.getByLabelText("Password Confirmation"), { target: { value: "secret99" } });
+    fireEvent.change(screen.getByLabelText("New Password"), { target: { value: "long-secret-99" } });
+    fireEvent.change(screen.getByLabelText("Password Confirmation"), { target: { value: "long-secret-99" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("is invalid")).toBeInTheDocument();
-    expect(screen.getByLabelText("New Password")).toHaveValue("secret99");
+    expect(screen.getByLabelText("New Password")).toHaveValue("long-secret-99");
   });
 });

@@ -6,11 +6,11 @@ import { SNACK_SHORT } from "../../domain/constants";
 import { underscoresToSpaces } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
+import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
 
 type Errors = Record<string, string>;
 const PROFILE_FIELDS = ["first_name", "last_name", "job_title", "contact_phone"] as const;
 const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"] as const;
-const MIN_PASSWORD = 6;
 
 /**
  * /dashboard/profile: the signed-in staff's personal information and password (PUT /staffs/{id}/update_self). A
@@ -46,7 +46,7 @@ function ProfileForm({ user }: { user: StaffUser }) {
     if (!values.last_name.trim()) found["profile_attributes.last_name"] = required("last name");
     if (passwords.password || passwords.password_confirmation || passwords.current_password) {
       if (!passwords.current_password) found.current_password = required("current password");
-      if (passwords.password.length < MIN_PASSWORD) found.password = translate("app.errors.validation.min_length", { min: MIN_PASSWORD });
+      if (passwords.password.length < MIN_PASSWORD_LENGTH) found.password = translate("app.errors.validation.min_length", { min: MIN_PASSWORD_LENGTH });
       if (passwords.password !== passwords.password_confirmation) found.password_confirmation = translate("app.auth.reset.mismatch");
     }
     return found;

@@ -1,6 +1,8 @@
 import { PassThrough } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
+import { REPORT_TIME_ZONE } from "../../src/domain/constants";
+import { policyCells } from "../../src/domain/policyCells";
 import type { Role } from "../../src/domain/roles";
 import type { Db } from "../db/client";
 import { exports as exportsTable, staff } from "../db/schema";
@@ -25,24 +27,24 @@ export interface PolicyExportParams {
 const BATCH = 1000;
 const LINK_TTL = 7 * 86400;
 
-/** The columns of the browse grid (document 2 section 2), in its order. */
+/** The columns of the browse grid (document 2 section 2), in its order, with the text the grid shows in them. */
 const COLUMNS: Array<[string, (r: ReturnType<typeof policyRowJson>) => unknown]> = [
   ["Number", (r) => r.number],
-  ["Status", (r) => r.status],
+  ["Status", (r) => policyCells.status(r.status)],
   ["T Code", (r) => r.tcode],
   ["Community", (r) => r.primary_insurable?.parent_community?.title],
   ["Building", (r) => r.primary_insurable?.parent_building?.title],
   ["Unit", (r) => r.primary_insurable?.title],
   ["Account", (r) => r.account?.title],
   ["Agency", (r) => r.agency?.title],
-  ["Effective Date", (r) => r.effective_date],
-  ["Expiration Date", (r) => r.expiration_date],
+  ["Effective Date", (r) => policyCells.date(r.effective_date)],
+  ["Expiration Date", (r) => policyCells.date(r.expiration_date)],
   ["Customer", (r) => r.primary_user?.full_name],
   ["Email", (r) => r.primary_user?.email],
   ["Policy Type", (r) => r.policy_type_title],
-  ["Billing Strategy", (r) => r.billing_strategy],
-  ["Updated At", (r) => r.updated_at],
-  ["In System", (r) => (r.policy_in_system ? "Yes" : "No")],
+  ["Billing Strategy", (r) => policyCells.billingStrategy(r.billing_strategy)],
+  ["Updated At", (r) => policyCells.updatedAt(String(r.updated_at), REPORT_TIME_ZONE)],
+  ["In System", (r) => policyCells.inSystem(Boolean(r.policy_in_system))],
 ];
 
 function csvLines(rows: PolicyListRow[]): string {

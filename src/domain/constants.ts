@@ -45,3 +45,6 @@ export const REVIEW_QUEUE_PAGE_SIZE = 50;
 
 export const MAX_UPLOAD_MB = 10;
 export const COVERAGE_PROOF_MAX_MB = 30;
+
+/** Reports and exports are in this time zone (DESIGN.md section 3; document 2 section 9). */
+export const REPORT_TIME_ZONE = "America/Los_Angeles";

@@ -138,7 +138,13 @@ describe("CSV export", () => {
     const lines = download.body.trim().split("\r\n");
     expect(lines[0]).toBe("Number,Status,T Code,Community,Building,Unit,Account,Agency,Effective Date,Expiration Date,Customer,Email,Policy Type,Billing Strategy,Updated At,In System");
     expect(lines.slice(1).map((l) => l.split(",")[0]).sort()).toEqual(["LST-1", "LST-3"]);
-    expect(lines.find((l) => l.startsWith("LST-1"))).toContain("Oak Park,Building 2,Unit 204,Account A,Agency A,2026-01-01,2027-01-01,Holder Number1,holder1@list.test,Residential,");
+    // Statuses, dates and flags as the grid shows them (issue 10 section 1).
+    const first = lines.find((l) => l.startsWith("LST-1"))!;
+    expect(first).toMatch(/^LST-1,(Bound|Cancelled),/);
+    expect(first).toContain('Oak Park,Building 2,Unit 204,Account A,Agency A,"January 1, 2026","January 1, 2027",Holder Number1,holder1@list.test,Residential,');
+    expect(first).toMatch(/,"\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)",(Yes|No)$/);
+    // The mail's link opens from a mail client: absolute, to this file.
+    expect(mail?.text).toMatch(/Download it within 7 days: https?:\/\/[^\s/]+\/v2\/files\/\S+/);
   });
 
   it("refuses a bad filter before queueing anything", async () => {

@@ -14,4 +14,6 @@ export const policyBillingMessages = {
   failure: "Something went wrong.",
   ok: "Ok",
   result: { success: "Charged: %{status}", failed: "Not charged: %{error}" },
+  lines: { policy_premium: "Premium", master_policy_premium: "Master premium", policy_fee: "Fee", policy_tax: "Tax", other: "Other" },
+  totals: { billed: "Total billed", received: "Received", refunded: "Refunded", net: "Kept after refund" },
 };

@@ -200,7 +200,9 @@ export const policyDetailMessages = {
     pending: "Cancellation requested: %{action} from %{date}, awaiting approval.",
     policy: "Policy",
     no_policies: "No policy that can be refunded matches",
+    term: "Within the policy term: %{start} to %{end}",
   },
+  premium_parts: "%{premium} premium + %{fee} fees + %{tax} tax",
   recent: { title: "Recently viewed policies", clear: "Clear" },
   not_found: "Policy not found",
 };

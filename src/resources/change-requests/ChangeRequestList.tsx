@@ -8,6 +8,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { FilterBar, GridDataTable, GridList, SelectFilter } from "../common";
 import { resourcePath } from "../paths";
 import { ChangeRequestActions } from "./ChangeRequestActions";
+import { changeRequestPath } from "./paths";
 import { RefundRequestButton } from "./RefundRequestButton";
 import type { ChangeRequest } from "./types";
 
@@ -37,7 +38,15 @@ export const ChangeRequestList = ({ titleKey = k("title") }: { titleKey?: string
           <SelectFilter path="customized_action" label={k("filters.action")} choices={ACTION_CHOICES} />
         </FilterBar>
         <GridDataTable<ChangeRequest> rowClick={false}>
-          <DataTable.Col source="id" label={k("columns.id")} />
+          <DataTable.Col
+            source="id"
+            label={k("columns.id")}
+            render={(r) => (
+              <Link component={RouterLink} to={changeRequestPath(r.id)} aria-label={translate(k("actions.open"), { id: r.id })}>
+                #{r.id}
+              </Link>
+            )}
+          />
           <DataTable.Col
             source="changeable.number"
             label={k("columns.policy")}
@@ -51,7 +60,15 @@ export const ChangeRequestList = ({ titleKey = k("title") }: { titleKey?: string
           <DataTable.Col source="changeable.primary_user_name" label={k("columns.customer")} disableSort />
           <DataTable.Col source="customized_action" label={k("columns.action")} disableSort render={(r) => translate(`app.policy_detail.cancel_dialog.options.${r.customized_action}`)} />
           <DataTable.Col source="cancellation_date" label={k("columns.cancellation_date")} render={(r) => formatLongDate(r.cancellation_date)} />
-          <DataTable.Col source="status" label={k("columns.status")} render={(r) => translate(k(`statuses.${r.status}`), { _: r.status })} />
+          <DataTable.Col
+            source="status"
+            label={k("columns.status")}
+            render={(r) =>
+              r.refund && r.refund.status !== "succeeded"
+                ? `${translate(k(`statuses.${r.status}`), { _: r.status })} · ${translate(k(`refund_list.${r.refund.status}`))}`
+                : translate(k(`statuses.${r.status}`), { _: r.status })
+            }
+          />
           <DataTable.Col source="refund_amount" label={k("columns.refund_amount")} disableSort render={(r) => formatCents(r.refund_amount)} />
           <DataTable.Col source="requestable.name" label={k("columns.requested_by")} disableSort />
           <DataTable.Col source="created_at" label={k("columns.created_at")} render={(r) => formatLongDate(r.created_at)} />

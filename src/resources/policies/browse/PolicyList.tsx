@@ -4,7 +4,8 @@ import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { DataTable, ListBase, useListContext, useTranslate, type RaRecord } from "react-admin";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router-dom";
 import { POLICY_GRID_PAGE_SIZE } from "../../../domain/constants";
-import { formatLongDate, humanizeEnum, yesNo } from "../../../domain/format";
+import { humanizeEnum } from "../../../domain/format";
+import { policyCells } from "../../../domain/policyCells";
 import { hasPermission } from "../../../domain/permissions";
 import { PageHeader } from "../../../layout/PageHeader";
 import { useCurrentUser } from "../../../layout/useCurrentUser";
@@ -45,7 +46,7 @@ const text = (value: string | null | undefined) => value ?? "";
 /** The cells of each column (document 2 section 2), in one table. */
 export const PolicyStatusText = ({ status }: { status: string }) => {
   const translate = useTranslate();
-  return <>{translate(`app.policy_browse.statuses.${status}`, { _: humanizeEnum(status) })}</>;
+  return <>{policyCells.status(status, (s) => translate(`app.policy_browse.statuses.${s}`, { _: humanizeEnum(s) }))}</>;
 };
 
 const COLUMN_CELLS: Record<PolicyColumn, { source: string; sortable?: boolean; render?: (r: PolicyRow) => ReactNode }> = {
@@ -57,14 +58,14 @@ const COLUMN_CELLS: Record<PolicyColumn, { source: string; sortable?: boolean; r
   unit: { source: "primary_insurable.title", render: (r) => text(r.primary_insurable?.title) },
   account: { source: "account.title", render: (r) => text(r.account?.title) },
   agency: { source: "agency.title", render: (r) => text(r.agency?.title) },
-  effective_date: { source: "effective_date", sortable: true, render: (r) => formatLongDate(r.effective_date) },
-  expiration_date: { source: "expiration_date", sortable: true, render: (r) => formatLongDate(r.expiration_date) },
+  effective_date: { source: "effective_date", sortable: true, render: (r) => policyCells.date(r.effective_date) },
+  expiration_date: { source: "expiration_date", sortable: true, render: (r) => policyCells.date(r.expiration_date) },
   customer: { source: "primary_user.full_name", render: (r) => text(r.primary_user?.full_name) },
   email: { source: "primary_user.email", render: (r) => text(r.primary_user?.email) },
   policy_type: { source: "policy_type_title" },
-  billing_strategy: { source: "billing_strategy", render: (r) => humanizeEnum(r.billing_strategy) },
-  updated_at: { source: "updated_at", sortable: true, render: (r) => new Date(r.updated_at).toLocaleString("en-US") },
-  in_system: { source: "policy_in_system", render: (r) => yesNo(r.policy_in_system) },
+  billing_strategy: { source: "billing_strategy", render: (r) => policyCells.billingStrategy(r.billing_strategy) },
+  updated_at: { source: "updated_at", sortable: true, render: (r) => policyCells.updatedAt(r.updated_at) },
+  in_system: { source: "policy_in_system", render: (r) => policyCells.inSystem(r.policy_in_system) },
 };
 
 /**

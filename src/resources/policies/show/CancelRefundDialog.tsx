@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useDataProvider, useTranslate } from "react-admin";
+import { formatLongDate } from "../../../domain/format";
+import { withinTerm } from "../../../domain/refunds";
 import { CHANGE_REQUEST_ACTIONS, REFUNDABLE_POLICY_STATUSES } from "../../../domain/policies";
 import type { PolicyDetail } from "./types";
-import { usePolicyApi } from "./useApi";
+import { serverMessage, usePolicyApi } from "./useApi";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The policy a request is for: what the confirmation names. */
-export type RefundTarget = Pick<PolicyDetail, "id" | "number" | "primary_user">;
+/** The policy a request is for: what the confirmation names, and its term (the dates a cancellation may take). */
+export type RefundTarget = Pick<PolicyDetail, "id" | "number" | "primary_user" | "effective_date" | "expiration_date">;
 
 /**
  * A refundable in-system policy found by number, for the refund request made from the change requests screen
@@ -64,7 +66,8 @@ export const CancelRefundDialog = ({ policy: given, onClose, onDone }: { policy:
   const [action, setAction] = useState("");
   const [date, setDate] = useState("");
   const [busy, setBusy] = useState(false);
-  const valid = Boolean(policy) && Boolean(action) && DATE.test(date);
+  const inTerm = Boolean(policy) && DATE.test(date) && withinTerm(date, policy!.effective_date, policy!.expiration_date);
+  const valid = Boolean(policy) && Boolean(action) && inTerm;
 
   const submit = async () => {
     if (!policy) return;
@@ -82,8 +85,9 @@ export const CancelRefundDialog = ({ policy: given, onClose, onDone }: { policy:
       });
       notifyResult("success", "app.policy_detail.cancel_dialog.success");
       onDone();
-    } catch {
-      notifyResult("error", "app.policy_detail.cancel_dialog.failure");
+    } catch (error) {
+      // The server says why it refused (a date outside the term, a request already pending); the spec's text otherwise.
+      notifyResult("error", "app.policy_detail.cancel_dialog.failure", serverMessage(error));
       setBusy(false);
     }
   };
@@ -107,7 +111,13 @@ export const CancelRefundDialog = ({ policy: given, onClose, onDone }: { policy:
             label={translate("app.policy_detail.cancel_dialog.date")}
             value={date}
             onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            error={DATE.test(date) && !inTerm}
+            helperText={
+              policy?.effective_date && policy.expiration_date
+                ? translate("app.policy_detail.cancel_dialog.term", { start: formatLongDate(policy.effective_date), end: formatLongDate(policy.expiration_date) })
+                : undefined
+            }
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: policy?.effective_date ?? undefined, max: policy?.expiration_date ?? undefined } }}
           />
         </Stack>
       </DialogContent>

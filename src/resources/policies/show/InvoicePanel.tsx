@@ -10,7 +10,7 @@ import { formatCents } from "../../../domain/money";
 import { CloseNotificationButton } from "../../../authProvider/AppNotification";
 import { useNotify } from "react-admin";
 import { invoiceIcon, isChargeable } from "./policyDetailRules";
-import type { Invoice } from "./types";
+import type { Invoice, PolicyDetail } from "./types";
 import { usePolicyApi } from "./useApi";
 
 interface ChargeResult {
@@ -26,11 +26,52 @@ const InvoiceStatusIcon = ({ status, label }: { status: string; label: string })
   return <Icon fontSize="small" color={color} titleAccess={label} />;
 };
 
+/** What an invoice bills, line by line by payment-line type ("Premium $30.42 · Fee $2.00 · Tax $0.61"). */
+const InvoiceLines = ({ invoice }: { invoice: Invoice }) => {
+  const translate = useTranslate();
+  if (invoice.line_items.length === 0) return null;
+  return (
+    <Typography variant="caption" component="div" color="text.secondary">
+      {invoice.line_items.map((line) => `${translate(`app.policy_billing.lines.${line.analytics_category}`, { _: line.title })} ${formatCents(line.total_due)}`).join(" · ")}
+    </Typography>
+  );
+};
+
+/**
+ * The sums under the invoices: what was billed (every invoice, so it matches the card's premium), what was received,
+ * and once a refund went through, what was returned and what the insurer kept.
+ */
+const InvoiceTotals = ({ invoices, refund }: { invoices: Invoice[]; refund?: PolicyDetail["refund"] }) => {
+  const translate = useTranslate();
+  const billed = invoices.reduce((sum, i) => sum + i.total_due, 0);
+  const received = invoices.reduce((sum, i) => sum + i.total_received, 0);
+  const refunded = refund?.status === "succeeded" ? refund.amount : 0;
+  const rows: Array<[string, number]> = [
+    ["billed", billed],
+    ["received", received],
+    ...(refunded > 0 ? ([["refunded", refunded], ["net", received - refunded]] as Array<[string, number]>) : []),
+  ];
+  return (
+    <Table size="small" aria-label={translate("app.policy_billing.totals.billed")} sx={{ mt: 1 }}>
+      <TableBody>
+        {rows.map(([key, cents]) => (
+          <TableRow key={key} data-testid={`invoice-total-${key}`}>
+            <TableCell sx={{ border: 0, py: 0.25 }}>{translate(`app.policy_billing.totals.${key}`)}</TableCell>
+            <TableCell align="right" sx={{ border: 0, py: 0.25, fontWeight: key === "billed" || key === "net" ? 600 : undefined }}>
+              {key === "refunded" ? `−${formatCents(cents)}` : formatCents(cents)}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
 /**
  * The Premium invoice panel (document 2 sections 2 and 4): status icons; Charge now enters charge mode, where only
  * chargeable invoices can be ticked; Make charge asks first, then shows each invoice's result and reloads the policy.
  */
-export const InvoicePanel = ({ invoices, onCharged }: { invoices: Invoice[]; onCharged: () => void }) => {
+export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoice[]; refund?: PolicyDetail["refund"]; onCharged: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { request } = usePolicyApi();
@@ -122,6 +163,7 @@ export const InvoicePanel = ({ invoices, onCharged }: { invoices: Invoice[]; onC
                   </TableCell>
                   <TableCell>
                     {invoice.number}
+                    <InvoiceLines invoice={invoice} />
                     {result && (
                       <Typography variant="caption" component="div" color={result.success ? "success.main" : "error"} role="status">
                         {result.success
@@ -137,6 +179,7 @@ export const InvoicePanel = ({ invoices, onCharged }: { invoices: Invoice[]; onC
             })}
           </TableBody>
         </Table>
+        <InvoiceTotals invoices={invoices} refund={refund} />
       </CardContent>
       <Confirm
         isOpen={confirming}

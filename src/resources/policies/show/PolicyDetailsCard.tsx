@@ -27,6 +27,21 @@ export const DetailItem = ({ label, children }: { label: string; children: React
 
 const f = (key: string) => `app.policy_detail.fields.${key}`;
 
+/** The premium the customer pays (the invoices add up to it), with its parts: premium, fees and tax. */
+const PremiumText = ({ premium }: { premium: NonNullable<PolicyDetail["premium"]> }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <span data-testid="premium-total">{formatCents(premium.total)}</span>
+      {(premium.total_fee > 0 || premium.total_tax > 0) && (
+        <Typography variant="caption" component="div" color="text.secondary">
+          {translate("app.policy_detail.premium_parts", { premium: formatCents(premium.total_premium), fee: formatCents(premium.total_fee), tax: formatCents(premium.total_tax) })}
+        </Typography>
+      )}
+    </>
+  );
+};
+
 /** Every field of the details card (document 2 section 2); the agency link is the super admin's only. */
 export const PolicyDetailsCard = ({ policy, role, onChanged }: { policy: PolicyDetail; role?: Role; onChanged: () => void }) => {
   const unit = policy.primary_insurable;
@@ -69,7 +84,7 @@ export const PolicyDetailsCard = ({ policy, role, onChanged }: { policy: PolicyD
             </Link>
           ) : null}
         </DetailItem>
-        <DetailItem label={f("premium")}>{policy.premium ? formatCents(policy.premium.total) : null}</DetailItem>
+        <DetailItem label={f("premium")}>{policy.premium ? <PremiumText premium={policy.premium} /> : null}</DetailItem>
         <DetailItem label={f("auto_renew")}>
           <YesNo value={policy.auto_renew} />
         </DetailItem>

@@ -60,6 +60,7 @@ const detail = (over: Partial<PolicyDetail> = {}): PolicyDetail =>
     system_data: {},
     change_requests: [],
     refund_available: true,
+    refund: null,
     latest_submitted_revision: null,
     ...over,
   }) as PolicyDetail;
@@ -76,6 +77,20 @@ function renderPolicy({ url = "/dashboard/policies/view/7", role = "agent" as Ro
           return { json: [{ invoice: { id: 32, total_due: 1000 }, result: { success: false, charge_status: "failed", error: "Your card was declined." } }] as T, headers: new Headers() };
         }
         if (path === "/policies/7" && init?.method === "PUT") return { json: policy as T, headers: new Headers() };
+        if (path === "/policies/7/retry_refund") return { json: policy as T, headers: new Headers() };
+        if (path === "/policies/7/history") {
+          const rows = [
+            {
+              id: 1,
+              created_at: "2026-04-11T10:00:00.000Z",
+              action: "update",
+              author: "Sam Admin",
+              process: "console",
+              data: { status: { previous_value: "BOUND", new_value: "CANCELLED" }, refund: { previous_value: null, new_value: 2_385, format: "money" }, tcode: { previous_value: null, new_value: 2_385 } },
+            },
+          ];
+          return { json: rows as T, headers: new Headers({ "total-entries": "1" }) };
+        }
         throw new Error(`unexpected ${path}`);
       },
     },
@@ -153,6 +168,66 @@ describe("PolicyShow (policies/view/{id})", () => {
     renderPolicy({ role: "policy_support", missing: true });
     expect(await screen.findByText("This policy is not under review, so it cannot be opened from Policy Review.")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policy-support"));
+  });
+
+  it("bills what the card shows: each invoice's lines, and the totals under them, with the refund", async () => {
+    const line = (id: number, title: string, analytics_category: string, total_due: number, paid: boolean) => ({ id, title, analytics_category, total_due, total_received: paid ? total_due : 0 });
+    const invoice = (id: number, status: string, paid: boolean) => ({
+      id,
+      number: `INV-${id}`,
+      status,
+      due_date: id === 41 ? "2026-01-01" : "2026-07-01",
+      available_date: null,
+      subtotal: 19_365,
+      total: 19_365,
+      total_due: 19_365,
+      total_received: paid ? 19_365 : 0,
+      line_items: [line(id * 10, "Premium", "policy_premium", 18_250, paid), line(id * 10 + 1, "Installment fee", "policy_fee", 750, paid), line(id * 10 + 2, "Premium tax", "policy_tax", 365, paid)],
+    });
+    renderPolicy({
+      policy: detail({
+        status: "CANCELLED",
+        premium: { total_premium: 36_500, total_fee: 1_500, total_tax: 730, total: 38_730 },
+        invoices: [invoice(41, "complete", true), invoice(42, "cancelled", false)],
+        refund: { id: 3, amount: 8_415, premium: 8_250, tax: 165, fee: 0, status: "succeeded", error: null, change_request_id: 9, created_at: "2026-04-11T10:00:00Z" },
+      }),
+    });
+    await screen.findByRole("heading", { name: "Premium" });
+    expect(screen.getByTestId("premium-total")).toHaveTextContent("$387.30");
+    expect(screen.getByText("$365.00 premium + $15.00 fees + $7.30 tax")).toBeInTheDocument();
+    expect(within(panel()).getAllByText("Premium $182.50 · Fee $7.50 · Tax $3.65")).toHaveLength(2);
+    const totals = within(panel()).getByRole("table", { name: "Total billed" });
+    expect(within(totals).getByTestId("invoice-total-billed")).toHaveTextContent("Total billed$387.30");
+    expect(within(totals).getByTestId("invoice-total-received")).toHaveTextContent("Received$193.65");
+    expect(within(totals).getByTestId("invoice-total-refunded")).toHaveTextContent("Refunded−$84.15");
+    expect(within(totals).getByTestId("invoice-total-net")).toHaveTextContent("Kept after refund$109.50");
+    expect(screen.getByRole("status", { name: "Refund" })).toHaveTextContent("Refund of $84.15 issued to the customer's payment method.");
+  });
+
+  it("shows a refused refund with the gateway's reason; super admins retry it, others cannot", async () => {
+    const failed = detail({
+      status: "CANCELLED",
+      refund: { id: 3, amount: 8_415, premium: 8_250, tax: 165, fee: 0, status: "failed", error: "The refund was refused by the card issuer.", change_request_id: null, created_at: "2026-04-11T10:00:00Z" },
+    });
+    const { requests } = renderPolicy({ role: "super_admin", policy: failed });
+    const alert = await screen.findByRole("status", { name: "Refund" });
+    expect(alert).toHaveTextContent("Refund of $84.15 failed: The refund was refused by the card issuer.");
+    await userEvent.click(await within(alert).findByRole("button", { name: "Retry refund" }));
+    await waitFor(() => expect(requests.find((r) => r.path === "/policies/7/retry_refund")?.init?.method).toBe("PUT"));
+  });
+
+  it("shows money in History as money, and only the rows that say they are money", async () => {
+    renderPolicy({ url: "/dashboard/policies/view/7/history" });
+    const history = await screen.findByRole("table", { name: "History" });
+    const refund = within(history).getByRole("row", { name: /refund/ });
+    expect(within(refund).getByText("$23.85")).toBeInTheDocument();
+    expect(within(within(history).getByRole("row", { name: /tcode/ })).getByText("2385")).toBeInTheDocument();
+  });
+
+  it("offers no retry to an agent", async () => {
+    renderPolicy({ policy: detail({ status: "CANCELLED", refund: { id: 3, amount: 100, premium: 100, tax: 0, fee: 0, status: "failed", error: "No", change_request_id: null, created_at: "2026-04-11T10:00:00Z" } }) });
+    expect(await screen.findByRole("status", { name: "Refund" })).toHaveTextContent("Refund of $1.00 failed: No");
+    expect(screen.queryByRole("button", { name: "Retry refund" })).toBeNull();
   });
 
   it("hides Edit and Leads from staff, and the three-dot menu on external policies", async () => {

@@ -12,6 +12,7 @@ import { PageHeader } from "../../../layout/PageHeader";
 import { useCurrentUser } from "../../../layout/useCurrentUser";
 import { resourcePath } from "../../paths";
 import { EditTab } from "./edit/EditTab";
+import { RefundStatus, RetryRefundButton } from "../../change-requests/RefundStatus";
 import { InvoicePanel } from "./InvoicePanel";
 import { PolicyDetailsCard } from "./PolicyDetailsCard";
 import { EXTRA_SEGMENTS, TAB_KEYS, TAB_SEGMENT, additionalInterest, policyTabs, type TabKey } from "./policyDetailRules";
@@ -88,6 +89,14 @@ const PolicyPage = () => {
             })}
           </Alert>
         ))}
+      {policy.refund && (
+        <Box sx={{ mb: 2 }}>
+          <RefundStatus
+            refund={policy.refund}
+            action={<RetryRefundButton refund={policy.refund} path={`/policies/${policy.id}/retry_refund`} method="PUT" resource="policies" />}
+          />
+        </Box>
+      )}
       {policy.status === "EXTERNAL_REJECTED" && (policy.system_data.rejection_reasons?.length ?? 0) > 0 && (
         <Alert severity="error" sx={{ mb: 2 }} aria-label={translate("app.policy_detail.rejection_reasons")}>
           {translate("app.policy_detail.rejection_reasons")}
@@ -106,7 +115,7 @@ const PolicyPage = () => {
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: policy.invoices.length ? "200px 1fr 500px" : "200px 1fr" }, alignItems: "start", mb: 2 }}>
         <PolicyLinks policy={policy} />
         <PolicyDetailsCard policy={policy} role={user?.role} onChanged={reload} />
-        {policy.invoices.length > 0 && <InvoicePanel invoices={policy.invoices} onCharged={reload} />}
+        {policy.invoices.length > 0 && <InvoicePanel invoices={policy.invoices} refund={policy.refund} onCharged={reload} />}
       </Box>
       <Card sx={{ p: 2 }}>
         <Tabs value={active ?? false} onChange={(_e, key: TabKey) => open(key)} variant="scrollable" aria-label={translate("app.policy_detail.crumbs.view")}>

@@ -1,3 +1,4 @@
+import type { Refund } from "../../change-requests/types";
 import type { PolicyRow } from "../browse/types";
 
 /** A customer of a policy (document 2 section 3 "Policy user"). */
@@ -80,6 +81,8 @@ export interface PolicyDetail extends PolicyRow {
   system_data: { acord_history?: AcordEntry[]; rejection_reasons?: string[] };
   change_requests: Array<{ id: number; status: string; customized_action: string; cancellation_date: string; created_at: string }>;
   refund_available: boolean;
+  /** The policy's latest refund (docs/API.md "Refund"). */
+  refund: Refund | null;
   latest_submitted_revision: { id: number } | null;
 }
 

@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typo
 import { useTranslate } from "react-admin";
 import { useSearchParams } from "react-router-dom";
 import { formatLongDate, humanizeEnum } from "../../../../domain/format";
+import { type HistoryChanges, historyValue } from "../../../../domain/history";
 import { usePagedRequest } from "../usePagedRequest";
 
 interface HistoryEntry {
@@ -10,12 +11,11 @@ interface HistoryEntry {
   action: string;
   author: string;
   process: string;
-  data: Record<string, { previous_value: unknown; new_value: unknown }>;
+  data: HistoryChanges;
 }
 
 export const HISTORY_PER_PAGE = 100;
 const h = (key: string) => `app.policy_detail.history.${key}`;
-const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
 /** One row per changed field: created at, field, previous and new value, author, process (document 2 section 2). */
 export const HistoryTab = ({ policyId }: { policyId: number }) => {
@@ -25,8 +25,8 @@ export const HistoryTab = ({ policyId }: { policyId: number }) => {
   const { rows, total, loading } = usePagedRequest<HistoryEntry>(`/policies/${policyId}/history`, { pagination: { page, per: HISTORY_PER_PAGE } });
   const lines = rows.flatMap((entry) => {
     const fields = Object.entries(entry.data);
-    if (fields.length === 0) return [{ key: `${entry.id}`, entry, field: humanizeEnum(entry.action), previous: null as unknown, next: null as unknown }];
-    return fields.map(([field, change]) => ({ key: `${entry.id}-${field}`, entry, field, previous: change.previous_value, next: change.new_value }));
+    if (fields.length === 0) return [{ key: `${entry.id}`, entry, field: humanizeEnum(entry.action), previous: "—", next: "—" }];
+    return fields.map(([field, change]) => ({ key: `${entry.id}-${field}`, entry, field, previous: historyValue(change, change.previous_value), next: historyValue(change, change.new_value) }));
   });
   if (!loading && lines.length === 0) return <Typography color="text.secondary">{translate(h("empty"))}</Typography>;
   return (
@@ -46,8 +46,8 @@ export const HistoryTab = ({ policyId }: { policyId: number }) => {
                 {formatLongDate(line.entry.created_at)} {new Date(line.entry.created_at).toLocaleTimeString("en-US")}
               </TableCell>
               <TableCell>{line.field}</TableCell>
-              <TableCell>{shown(line.previous)}</TableCell>
-              <TableCell>{shown(line.next)}</TableCell>
+              <TableCell>{line.previous}</TableCell>
+              <TableCell>{line.next}</TableCell>
               <TableCell>{line.entry.author}</TableCell>
               <TableCell>{line.entry.process}</TableCell>
             </TableRow>

@@ -95,7 +95,8 @@ export async function seedPolicyPaperwork(ctx: SeedContext, policies: SeededPoli
         source_type: "card" as const,
         source_id: declines ? `tok_decline_${r.hex(10)}` : refusesRefunds ? `tok_refund_fail_${r.hex(12)}` : `tok_visa_${r.hex(12)}`,
         card_brand: r.pick(["visa", "mastercard", "amex"]),
-        last4: declines ? "0002" : String(r.int(1000, 9999)),
+        // Like the card networks' test numbers: 0002 declines, 0119 takes charges but refuses refunds.
+        last4: declines ? "0002" : refusesRefunds ? "0119" : String(r.int(1000, 9999)),
         default_profile: true,
       };
     }),
@@ -123,7 +124,7 @@ export async function seedPolicyPaperwork(ctx: SeedContext, policies: SeededPoli
       created_at: during(r, today - r.int(0, 6)),
     })),
   );
-  await db.execute(sql`UPDATE payment_profiles SET source_id = 'tok_refund_fail_' || substr(source_id, 10)
+  await db.execute(sql`UPDATE payment_profiles SET source_id = 'tok_refund_fail_' || substr(source_id, 10), last4 = '0119'
     WHERE payer_type = 'User' AND payer_id = ${refundable[1].primaryUserId} AND source_id LIKE 'tok_visa_%'`);
   return { applications: inSystem.length, requests: ids.length };
 }

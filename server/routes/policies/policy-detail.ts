@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { REFUNDABLE_POLICY_STATUSES, type PolicyStatus } from "../../../src/domain/policies";
+import { invoiceOfPolicy } from "../../billing/ownership";
 import { refundJsonSql } from "../../billing/refunds";
 import { documentJson, documentsOf } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
@@ -117,7 +118,7 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
           NULL::text AS branding_profile_url
         FROM policies po WHERE po.id = ${id}`,
   );
-  const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests, refunds] = await Promise.all([
+  const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests, refunds, paymentMethods] = await Promise.all([
     policyUsersJson(app, id),
     invoicesJson(app, id),
     documentsOf(app.db, { type: "Policy", id }),
@@ -137,6 +138,14 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
           WHERE changeable_type = 'Policy' AND changeable_id = ${id} ORDER BY id DESC LIMIT 20`,
     ),
     queryRows<{ refund: Record<string, unknown> }>(app.db, sql`SELECT ${refundJsonSql} AS refund FROM refunds r WHERE r.policy_id = ${id} ORDER BY r.id DESC LIMIT 1`),
+    // The card the policy's invoices are charged to: its latest invoice's payer's default method (never the token).
+    queryRows<{ source_type: string; card_brand: string | null; last4: string | null }>(
+      app.db,
+      sql`SELECT pp.source_type, pp.card_brand, pp.last4 FROM payment_profiles pp
+          JOIN LATERAL (SELECT i.payer_type, i.payer_id FROM invoices i WHERE ${invoiceOfPolicy(id)} AND i.payer_id IS NOT NULL ORDER BY i.due_date DESC NULLS LAST, i.id DESC LIMIT 1) p
+            ON pp.payer_type = p.payer_type AND pp.payer_id = p.payer_id
+          WHERE pp.active ORDER BY pp.default_profile DESC, pp.id LIMIT 1`,
+    ),
   ]);
   const quote = quotes[0];
   const premium = quote
@@ -159,6 +168,7 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
     policy_application: applications[0] ?? null,
     change_requests: changeRequests,
     refund: refunds[0]?.refund ?? null,
+    payment_method: paymentMethods[0] ?? null,
     refund_available: row.policy_in_system && REFUNDABLE_POLICY_STATUSES.includes(row.status as PolicyStatus),
   };
 }

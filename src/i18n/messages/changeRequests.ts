@@ -26,6 +26,7 @@ export const changeRequestsMessages = {
   refund_statuses: { pending: "Pending", processing: "Processing", succeeded: "Succeeded", failed: "Failed" },
   refund_list: { pending: "refund pending", failed: "refund failed" },
   refund_messages: {
+    none: "No refund was due: the customer has not paid beyond the cover already given.",
     succeeded: "Refund of %{amount} issued to the customer's payment method.",
     pending: "Refund of %{amount} is being processed by the payment gateway.",
     failed: "Refund of %{amount} failed: %{error}",

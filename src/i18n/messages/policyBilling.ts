@@ -15,5 +15,6 @@ export const policyBillingMessages = {
   ok: "Ok",
   result: { success: "Charged: %{status}", failed: "Not charged: %{error}" },
   lines: { policy_premium: "Premium", master_policy_premium: "Master premium", policy_fee: "Fee", policy_tax: "Tax", other: "Other" },
+  paid_with: "Charged to %{brand} •••• %{last4}",
   totals: { billed: "Total billed", received: "Received", refunded: "Refunded", net: "Kept after refund" },
 };

@@ -15,7 +15,7 @@ export const RefundStatus = ({ refund, action }: { refund: Pick<Refund, "amount"
   const translate = useTranslate();
   return (
     <Alert severity={SEVERITY[refund.status]} action={action} role="status" aria-label={translate(k("show.refund"))}>
-      {translate(k(`refund_messages.${refund.status}`), { amount: formatCents(refund.amount), error: refund.error ?? "" })}
+      {translate(k(`refund_messages.${refund.amount === 0 ? "none" : refund.status}`), { amount: formatCents(refund.amount), error: refund.error ?? "" })}
     </Alert>
   );
 };

@@ -1,11 +1,24 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import InfoIcon from "@mui/icons-material/Info";
 import TimerIcon from "@mui/icons-material/Timer";
-import { Box, Button, Card, CardContent, CardHeader, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import { Confirm, useTranslate } from "react-admin";
 import { SNACK_LONG } from "../../../domain/constants";
-import { formatLongDate } from "../../../domain/format";
+import { formatLongDate, humanizeEnum } from "../../../domain/format";
 import { formatCents } from "../../../domain/money";
 import { CloseNotificationButton } from "../../../authProvider/AppNotification";
 import { useNotify } from "react-admin";
@@ -15,12 +28,22 @@ import { usePolicyApi } from "./useApi";
 
 interface ChargeResult {
   invoice: { id: number; total_due: number };
-  result: { success: boolean; charge_status: string | null; error: string | null };
+  result: {
+    success: boolean;
+    charge_status: string | null;
+    error: string | null;
+  };
 }
 
 const ICONS = { check: CheckCircleIcon, timer: TimerIcon, info: InfoIcon };
 
-const InvoiceStatusIcon = ({ status, label }: { status: string; label: string }) => {
+const InvoiceStatusIcon = ({
+  status,
+  label,
+}: {
+  status: string;
+  label: string;
+}) => {
   const { icon, color } = invoiceIcon(status);
   const Icon = ICONS[icon];
   return <Icon fontSize="small" color={color} titleAccess={label} />;
@@ -29,10 +52,19 @@ const InvoiceStatusIcon = ({ status, label }: { status: string; label: string })
 /** What an invoice bills, line by line by payment-line type ("Premium $30.42 · Fee $2.00 · Tax $0.61"). */
 const InvoiceLines = ({ invoice }: { invoice: Invoice }) => {
   const translate = useTranslate();
-  if (invoice.line_items.length === 0) return null;
   return (
-    <Typography variant="caption" component="div" color="text.secondary">
-      {invoice.line_items.map((line) => `${translate(`app.policy_billing.lines.${line.analytics_category}`, { _: line.title })} ${formatCents(line.total_due)}`).join(" · ")}
+    <Typography
+      variant="caption"
+      component="div"
+      color="text.secondary"
+      sx={{ textAlign: "right" }}
+    >
+      {invoice.line_items
+        .map(
+          (line) =>
+            `${translate(`app.policy_billing.lines.${line.analytics_category}`, { _: line.title })} ${formatCents(line.total_due)}`,
+        )
+        .join(" · ")}
     </Typography>
   );
 };
@@ -41,7 +73,13 @@ const InvoiceLines = ({ invoice }: { invoice: Invoice }) => {
  * The sums under the invoices: what was billed (every invoice, so it matches the card's premium), what was received,
  * and once a refund went through, what was returned and what the insurer kept.
  */
-const InvoiceTotals = ({ invoices, refund }: { invoices: Invoice[]; refund?: PolicyDetail["refund"] }) => {
+const InvoiceTotals = ({
+  invoices,
+  refund,
+}: {
+  invoices: Invoice[];
+  refund?: PolicyDetail["refund"];
+}) => {
   const translate = useTranslate();
   const billed = invoices.reduce((sum, i) => sum + i.total_due, 0);
   const received = invoices.reduce((sum, i) => sum + i.total_received, 0);
@@ -49,16 +87,36 @@ const InvoiceTotals = ({ invoices, refund }: { invoices: Invoice[]; refund?: Pol
   const rows: Array<[string, number]> = [
     ["billed", billed],
     ["received", received],
-    ...(refunded > 0 ? ([["refunded", refunded], ["net", received - refunded]] as Array<[string, number]>) : []),
+    ...(refunded > 0
+      ? ([
+          ["refunded", refunded],
+          ["net", received - refunded],
+        ] as Array<[string, number]>)
+      : []),
   ];
   return (
-    <Table size="small" aria-label={translate("app.policy_billing.totals.billed")} sx={{ mt: 1 }}>
+    <Table
+      size="small"
+      aria-label={translate("app.policy_billing.totals.billed")}
+      sx={{ mt: 1 }}
+    >
       <TableBody>
         {rows.map(([key, cents]) => (
           <TableRow key={key} data-testid={`invoice-total-${key}`}>
-            <TableCell sx={{ border: 0, py: 0.25 }}>{translate(`app.policy_billing.totals.${key}`)}</TableCell>
-            <TableCell align="right" sx={{ border: 0, py: 0.25, fontWeight: key === "billed" || key === "net" ? 600 : undefined }}>
-              {key === "refunded" ? `−${formatCents(cents)}` : formatCents(cents)}
+            <TableCell sx={{ border: 0, py: 0.25 }}>
+              {translate(`app.policy_billing.totals.${key}`)}
+            </TableCell>
+            <TableCell
+              align="right"
+              sx={{
+                border: 0,
+                py: 0.25,
+                fontWeight: key === "billed" || key === "net" ? 600 : undefined,
+              }}
+            >
+              {key === "refunded"
+                ? `−${formatCents(cents)}`
+                : formatCents(cents)}
             </TableCell>
           </TableRow>
         ))}
@@ -71,7 +129,17 @@ const InvoiceTotals = ({ invoices, refund }: { invoices: Invoice[]; refund?: Pol
  * The Premium invoice panel (document 2 sections 2 and 4): status icons; Charge now enters charge mode, where only
  * chargeable invoices can be ticked; Make charge asks first, then shows each invoice's result and reloads the policy.
  */
-export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoice[]; refund?: PolicyDetail["refund"]; onCharged: () => void }) => {
+export const InvoicePanel = ({
+  invoices,
+  refund,
+  paymentMethod,
+  onCharged,
+}: {
+  invoices: Invoice[];
+  refund?: PolicyDetail["refund"];
+  paymentMethod?: PolicyDetail["payment_method"];
+  onCharged: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { request } = usePolicyApi();
@@ -79,24 +147,36 @@ export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoic
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [results, setResults] = useState<Record<number, ChargeResult["result"]>>({});
+  const [results, setResults] = useState<
+    Record<number, ChargeResult["result"]>
+  >({});
   const chargeable = invoices.filter(isChargeable);
 
   const leaveChargeMode = () => {
     setCharging(false);
     setSelected([]);
   };
-  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const toggle = (id: number) =>
+    setSelected((ids) =>
+      ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id],
+    );
 
   const charge = async () => {
     setBusy(true);
     try {
-      const { json } = await request<ChargeResult[]>("/invoices/charge_multiple", { method: "POST", body: { ids: selected } });
+      const { json } = await request<ChargeResult[]>(
+        "/invoices/charge_multiple",
+        { method: "POST", body: { ids: selected } },
+      );
       setResults(Object.fromEntries(json.map((r) => [r.invoice.id, r.result])));
       leaveChargeMode();
       onCharged();
     } catch {
-      notify("app.policy_billing.failure", { type: "error", autoHideDuration: SNACK_LONG, action: <CloseNotificationButton label="app.policy_billing.ok" /> });
+      notify("app.policy_billing.failure", {
+        type: "error",
+        autoHideDuration: SNACK_LONG,
+        action: <CloseNotificationButton label="app.policy_billing.ok" />,
+      });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -107,12 +187,28 @@ export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoic
     <Card>
       <CardHeader
         title={translate("app.policy_billing.title")}
+        subheader={
+          paymentMethod?.last4
+            ? translate("app.policy_billing.paid_with", {
+                brand: humanizeEnum(
+                  paymentMethod.card_brand ?? paymentMethod.source_type,
+                ),
+                last4: paymentMethod.last4,
+              })
+            : undefined
+        }
         slotProps={{ title: { component: "h2", variant: "h6" } }}
         action={
           charging ? (
             <Box sx={{ display: "flex", gap: 1 }}>
-              <Button onClick={leaveChargeMode}>{translate("app.policy_billing.cancel_charging")}</Button>
-              <Button variant="contained" disabled={selected.length === 0 || busy} onClick={() => setConfirming(true)}>
+              <Button onClick={leaveChargeMode}>
+                {translate("app.policy_billing.cancel_charging")}
+              </Button>
+              <Button
+                variant="contained"
+                disabled={selected.length === 0 || busy}
+                onClick={() => setConfirming(true)}
+              >
                 {translate("app.policy_billing.make_charge")}
               </Button>
             </Box>
@@ -132,49 +228,101 @@ export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoic
         <Table size="small" aria-label={translate("app.policy_billing.title")}>
           <TableHead>
             <TableRow>
-              {charging && <TableCell padding="checkbox">{translate("app.policy_billing.columns.select")}</TableCell>}
-              <TableCell>{translate("app.policy_billing.columns.status")}</TableCell>
-              <TableCell>{translate("app.policy_billing.columns.number")}</TableCell>
-              <TableCell>{translate("app.policy_billing.columns.due_date")}</TableCell>
-              <TableCell align="right">{translate("app.policy_billing.columns.total")}</TableCell>
+              {charging && (
+                <TableCell padding="checkbox">
+                  {translate("app.policy_billing.columns.select")}
+                </TableCell>
+              )}
+              <TableCell>
+                {translate("app.policy_billing.columns.status")}
+              </TableCell>
+              <TableCell>
+                {translate("app.policy_billing.columns.number")}
+              </TableCell>
+              <TableCell>
+                {translate("app.policy_billing.columns.due_date")}
+              </TableCell>
+              <TableCell align="right">
+                {translate("app.policy_billing.columns.total")}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {invoices.map((invoice) => {
-              const statusLabel = translate(`app.policy_billing.statuses.${invoice.status}`, { _: invoice.status });
+              const statusLabel = translate(
+                `app.policy_billing.statuses.${invoice.status}`,
+                { _: invoice.status },
+              );
               const result = results[invoice.id];
+              const itemised = invoice.line_items.length > 0;
+              // Without a border under the invoice's own cells, its line items read as part of it.
+              const joined = { "& > td": itemised ? { borderBottom: 0 } : {} };
               return (
-                <TableRow key={invoice.id} data-testid={`invoice-${invoice.number}`}>
-                  {charging && (
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        disabled={!isChargeable(invoice)}
-                        checked={selected.includes(invoice.id)}
-                        onChange={() => toggle(invoice.id)}
-                        slotProps={{ input: { "aria-label": `${translate("app.policy_billing.columns.select")} ${invoice.number}` } }}
-                      />
-                    </TableCell>
-                  )}
-                  <TableCell>
-                    <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
-                      <InvoiceStatusIcon status={invoice.status} label={statusLabel} />
-                      {statusLabel}
-                    </Box>
-                  </TableCell>
-                  <TableCell>
-                    {invoice.number}
-                    <InvoiceLines invoice={invoice} />
-                    {result && (
-                      <Typography variant="caption" component="div" color={result.success ? "success.main" : "error"} role="status">
-                        {result.success
-                          ? translate("app.policy_billing.result.success", { status: result.charge_status ?? "" })
-                          : translate("app.policy_billing.result.failed", { error: result.error ?? "" })}
-                      </Typography>
+                <Fragment key={invoice.id}>
+                  <TableRow
+                    data-testid={`invoice-${invoice.number}`}
+                    sx={joined}
+                  >
+                    {charging && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          disabled={!isChargeable(invoice)}
+                          checked={selected.includes(invoice.id)}
+                          onChange={() => toggle(invoice.id)}
+                          slotProps={{
+                            input: {
+                              "aria-label": `${translate("app.policy_billing.columns.select")} ${invoice.number}`,
+                            },
+                          }}
+                        />
+                      </TableCell>
                     )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{formatLongDate(invoice.due_date)}</TableCell>
-                  <TableCell align="right">{formatCents(invoice.total_due)}</TableCell>
-                </TableRow>
+                    <TableCell>
+                      <Box
+                        sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+                      >
+                        <InvoiceStatusIcon
+                          status={invoice.status}
+                          label={statusLabel}
+                        />
+                        {statusLabel}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {invoice.number}
+                      {result && (
+                        <Typography
+                          variant="caption"
+                          component="div"
+                          color={result.success ? "success.main" : "error"}
+                          role="status"
+                        >
+                          {result.success
+                            ? translate("app.policy_billing.result.success", {
+                                status: result.charge_status ?? "",
+                              })
+                            : translate("app.policy_billing.result.failed", {
+                                error: result.error ?? "",
+                              })}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: "nowrap" }}>
+                      {formatLongDate(invoice.due_date)}
+                    </TableCell>
+                    <TableCell align="right">
+                      {formatCents(invoice.total_due)}
+                    </TableCell>
+                  </TableRow>
+                  {itemised && (
+                    <TableRow>
+                      {charging && <TableCell padding="checkbox" />}
+                      <TableCell colSpan={4} sx={{ pt: 0 }}>
+                        <InvoiceLines invoice={invoice} />
+                      </TableCell>
+                    </TableRow>
+                  )}
+                </Fragment>
               );
             })}
           </TableBody>
@@ -185,7 +333,9 @@ export const InvoicePanel = ({ invoices, refund, onCharged }: { invoices: Invoic
         isOpen={confirming}
         loading={busy}
         title="app.policy_billing.confirm_title"
-        content={translate("app.policy_billing.confirm", { count: selected.length })}
+        content={translate("app.policy_billing.confirm", {
+          count: selected.length,
+        })}
         confirm="app.policy_billing.yes"
         onConfirm={charge}
         onClose={() => setConfirming(false)}

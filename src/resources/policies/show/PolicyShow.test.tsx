@@ -61,6 +61,7 @@ const detail = (over: Partial<PolicyDetail> = {}): PolicyDetail =>
     change_requests: [],
     refund_available: true,
     refund: null,
+    payment_method: { source_type: "card", card_brand: "visa", last4: "4242" },
     latest_submitted_revision: null,
     ...over,
   }) as PolicyDetail;
@@ -195,6 +196,7 @@ describe("PolicyShow (policies/view/{id})", () => {
     await screen.findByRole("heading", { name: "Premium" });
     expect(screen.getByTestId("premium-total")).toHaveTextContent("$387.30");
     expect(screen.getByText("$365.00 premium + $15.00 fees + $7.30 tax")).toBeInTheDocument();
+    expect(within(panel()).getByText("Charged to Visa •••• 4242")).toBeInTheDocument();
     expect(within(panel()).getAllByText("Premium $182.50 · Fee $7.50 · Tax $3.65")).toHaveLength(2);
     const totals = within(panel()).getByRole("table", { name: "Total billed" });
     expect(within(totals).getByTestId("invoice-total-billed")).toHaveTextContent("Total billed$387.30");
@@ -219,7 +221,7 @@ describe("PolicyShow (policies/view/{id})", () => {
   it("shows money in History as money, and only the rows that say they are money", async () => {
     renderPolicy({ url: "/dashboard/policies/view/7/history" });
     const history = await screen.findByRole("table", { name: "History" });
-    const refund = within(history).getByRole("row", { name: /refund/ });
+    const refund = await within(history).findByRole("row", { name: /refund/ });
     expect(within(refund).getByText("$23.85")).toBeInTheDocument();
     expect(within(within(history).getByRole("row", { name: /tcode/ })).getByText("2385")).toBeInTheDocument();
   });

@@ -115,7 +115,7 @@ const PolicyPage = () => {
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: policy.invoices.length ? "200px 1fr 500px" : "200px 1fr" }, alignItems: "start", mb: 2 }}>
         <PolicyLinks policy={policy} />
         <PolicyDetailsCard policy={policy} role={user?.role} onChanged={reload} />
-        {policy.invoices.length > 0 && <InvoicePanel invoices={policy.invoices} refund={policy.refund} onCharged={reload} />}
+        {policy.invoices.length > 0 && <InvoicePanel invoices={policy.invoices} refund={policy.refund} paymentMethod={policy.payment_method} onCharged={reload} />}
       </Box>
       <Card sx={{ p: 2 }}>
         <Tabs value={active ?? false} onChange={(_e, key: TabKey) => open(key)} variant="scrollable" aria-label={translate("app.policy_detail.crumbs.view")}>

@@ -83,6 +83,8 @@ export interface PolicyDetail extends PolicyRow {
   refund_available: boolean;
   /** The policy's latest refund (docs/API.md "Refund"). */
   refund: Refund | null;
+  /** The card the invoices are charged to (never its token). */
+  payment_method: { source_type: string; card_brand: string | null; last4: string | null } | null;
   latest_submitted_revision: { id: number } | null;
 }
 

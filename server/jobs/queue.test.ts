@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
+import { RECONCILE_CRON, RECONCILE_JOB } from "../billing/reconcile";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/helpers";
 import { type JobQueue, startPgBossQueue } from "./queue";
@@ -19,4 +21,11 @@ it("runs a persisted job through pg-boss on the test database (PGlite or Postgre
   await queue.work<{ n: number }>("probe", async (data) => resolveDone(data));
   await queue.send("probe", { n: 42 });
   await expect(done).resolves.toEqual({ n: 42 });
+}, 60_000);
+
+it("keeps a cron schedule in the database, once for every process (payments are reconciled every five minutes)", async () => {
+  await queue!.schedule(RECONCILE_JOB, RECONCILE_CRON);
+  await queue!.schedule(RECONCILE_JOB, RECONCILE_CRON);
+  const rows = await database!.db.execute(sql`SELECT name, cron FROM pgboss.schedule WHERE name = ${RECONCILE_JOB}`);
+  expect((rows as unknown as { rows: unknown[] }).rows ?? rows).toEqual([{ name: "reconcile-payments", cron: "*/5 * * * *" }]);
 }, 60_000);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconcilePayments } from "../../billing/reconcile";
+import { startSchedules } from "../../jobs/handlers";
 import { charges, invoices, paymentProfiles, policies, policyUsers, users } from "../../db/schema";
 import { billedPolicy, disturbedGateway } from "../../test/billing-world";
 import { buildWorld } from "../../test/fixtures";
@@ -171,5 +172,17 @@ describe("a charge whose answer is lost (issue 9 hole 4)", () => {
     // Asked twice with one key: one charge at the provider.
     expect(network.calls.filter((c) => c.key === attempt.idempotency_key).length).toBe(2);
     expect(await db.select().from(charges).where(eq(charges.invoice_id, invoice.id))).toHaveLength(1);
+  });
+});
+
+describe("reconciliation at start", () => {
+  it("settles a charge left processing by the previous process before anything else runs", async () => {
+    const invoice = await invoiceFor();
+    network.loseNextAnswers(1);
+    expect((await charge(as.staffA, [invoice.id])).json()[0].result.charge_status).toBe("processing");
+    await startSchedules(t.app);
+    const [settled] = await t.database.db.select().from(charges).where(eq(charges.invoice_id, invoice.id));
+    expect(settled.status).toBe("succeeded");
+    expect((await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id)))[0].status).toBe("complete");
   });
 });

@@ -24,6 +24,11 @@ export default tseslint.config(
     },
   },
   {
+    // The API reference page's script runs in the browser (server/openapi serves it as a file).
+    files: ["server/openapi/*.js"],
+    languageOptions: { globals: globals.browser, sourceType: "script" },
+  },
+  {
     files: ["server/**/*.ts", "tests/**/*.ts", "bench/**/*.ts", "scripts/**/*.{js,mjs,ts}", "*.{js,ts,mjs}"],
     languageOptions: { globals: globals.node },
   },

@@ -12,6 +12,8 @@ import { AppError, TooManyRequestsError } from "./lib/errors";
 import { logSerializers } from "./lib/log-redaction";
 import { forbiddenKeyError, parseBracketQuery, parseJsonStrict, refusedParam } from "./lib/query-string";
 import { validatorCompiler } from "./lib/input-errors";
+import { recordRoutes } from "./lib/route-table";
+import { registerOpenApi } from "./openapi/openapi";
 import { fileRoutes } from "./files/files.routes";
 import { type FileStore, localFileStore } from "./files/store";
 import { registerJobHandlers } from "./jobs/handlers";
@@ -64,6 +66,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { querystringParser: parseBracketQuery },
   });
+  recordRoutes(app);
   refuseForbiddenKeys(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,6 +84,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   await app.register(fastifyMultipart, { limits: { fileSize: 110 * 1024 * 1024, files: 50, fields: 200 } });
   await app.register(authPlugin);
   await registerSecurityHeaders(app);
+  await registerOpenApi(app);
 
   // One error handler for the statuses of DESIGN.md section 3; a 5xx never shows internals.
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -92,9 +92,10 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, whole 
  * query, params or headers holding a NUL byte or a lone surrogate is refused, also under `z.any()`. Runs after the
  * session check (registerSignedInArea), so a caller without a session learns nothing about the schema.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  // A form its handler reads part by part (files are streamed, never held): the schema documents it.
+  if (schema.meta()?.["x-multipart"]) return (data) => ({ value: data });
+  return (data) => {
     const whole = httpPart === "querystring" ? "query" : (httpPart ?? "body");
     const unsafe = findUnsafeText(data);
     if (unsafe) return { error: new ValidationError({ [fieldName(unsafe, whole)]: MESSAGES.unsafeText }) };
@@ -102,3 +103,4 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     if (!result.success) return { error: new ValidationError(fieldErrors(result.error.issues, whole)) };
     return { value: result.data };
   };
+};

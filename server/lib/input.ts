@@ -82,19 +82,26 @@ export const requiredText = (max = TEXT) => trimmed(max).min(1, MESSAGES.require
  */
 export const id = z
   .union([z.number(), z.string().regex(/^\d{1,15}$/, MESSAGES.id)], { error: MESSAGES.id })
-  .pipe(z.coerce.number<string | number>().int(MESSAGES.id).min(1, MESSAGES.id).max(MAX_ID, MESSAGES.id));
+  .pipe(z.coerce.number<string | number>().int(MESSAGES.id).min(1, MESSAGES.id).max(MAX_ID, MESSAGES.id))
+  .meta({ minimum: 1, maximum: MAX_ID, description: "an id: a positive 32-bit integer, as a number or digits" });
 
 export const idParams = z.object({ id });
 
 /** A date-only value, `yyyy-MM-dd`, that exists on the calendar. */
-export const date = z.string().max(10, MESSAGES.date).refine(isCalendarDate, MESSAGES.date);
+export const date = z.string().max(10, MESSAGES.date).refine(isCalendarDate, MESSAGES.date).meta({ format: "date", description: "yyyy-MM-dd, a real calendar day" });
 
 /** An amount in integer cents (DESIGN.md section 3: money), from JSON or a form field. */
 export const cents = z
   .union([z.number(), z.string().regex(/^\d{1,15}$/, MESSAGES.cents)], { error: MESSAGES.cents })
-  .pipe(z.coerce.number<string | number>().int(MESSAGES.cents).min(0, MESSAGES.min(0)).max(MAX_CENTS, MESSAGES.max(MAX_CENTS)));
+  .pipe(z.coerce.number<string | number>().int(MESSAGES.cents).min(0, MESSAGES.min(0)).max(MAX_CENTS, MESSAGES.max(MAX_CENTS)))
+  .meta({ minimum: 0, maximum: MAX_CENTS, description: "an amount in integer cents" });
 
-export const email = z.string().trim().max(EMAIL_MAX, MESSAGES.tooLong(EMAIL_MAX)).refine((v) => isSafeText(v) && EMAIL_PATTERN.test(v), MESSAGES.email);
+export const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, MESSAGES.tooLong(EMAIL_MAX))
+  .refine((v) => isSafeText(v) && EMAIL_PATTERN.test(v), MESSAGES.email)
+  .meta({ format: "email" });
 
 /** `true`/`false` as JSON booleans or as the strings query strings and forms send. */
 export const flag = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) => v === true || v === "true" || v === "1");
@@ -138,4 +145,4 @@ export const jsonValue: z.ZodType<JsonInput> = z.lazy(() =>
     z.array(jsonValue).max(1000),
     z.record(text(SHORT_TEXT), jsonValue).refine((o) => Object.keys(o).length <= 200, MESSAGES.invalid),
   ]),
-);
+).meta({ id: "JsonValue", description: "any JSON value: texts at most 5000 characters, lists at most 1000 items, objects at most 200 keys" });

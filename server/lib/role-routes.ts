@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { ROLE_PREFIX, ROLES } from "../../src/domain/roles";
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from "fastify";
+import { ROLE_PREFIX, ROLES, type Role } from "../../src/domain/roles";
 import { authenticate, authorize, requirePrefix } from "../plugins/auth";
 
 /**
@@ -11,6 +11,7 @@ import { authenticate, authorize, requirePrefix } from "../plugins/auth";
 export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAsync, base = "/v2"): void {
   app.register(
     async (scoped) => {
+      scoped.addHook("onRoute", mark({ signedIn: true }));
       scoped.addHook("preValidation", authenticate);
       scoped.addHook("preValidation", authorize);
       await scoped.register(area);
@@ -20,6 +21,7 @@ export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAs
   for (const role of ROLES) {
     app.register(
       async (scoped) => {
+        scoped.addHook("onRoute", mark({ signedIn: true, rolePrefix: role }));
         scoped.addHook("preValidation", authenticate);
         scoped.addHook("preValidation", requirePrefix(role));
         scoped.addHook("preValidation", authorize);
@@ -29,3 +31,17 @@ export function registerSignedInArea(app: FastifyInstance, area: FastifyPluginAs
     );
   }
 }
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on every route mounted here: it needs a session (the OpenAPI document and the route matrix read it). */
+    signedIn?: boolean;
+    /** The role whose prefix this copy of the route answers under; unset for the unprefixed one. */
+    rolePrefix?: Role;
+  }
+}
+
+/** Marks the routes of a signed-in area as they are added, so the route table says how each is reached. */
+const mark = (config: { signedIn: true; rolePrefix?: Role }) => (route: RouteOptions) => {
+  route.config = { ...(route.config as object), ...config };
+};

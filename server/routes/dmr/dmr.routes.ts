@@ -11,7 +11,7 @@ import { MESSAGES } from "../../lib/validators";
 import { MAX_PER } from "../../../src/domain/constants";
 import { requireCaller } from "../../plugins/auth";
 import { assistReview } from "../../review/assist";
-import { parseCoverageProof, readCoverageProofForm } from "../external/external-form";
+import { FORM_CONTENT, coverageProofForm, parseCoverageProof, pdfFilesForm, readCoverageProofForm } from "../external/external-form";
 import { saveExternalPolicy } from "../external/external.service";
 import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
 
@@ -97,7 +97,7 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The REVIEW dialog's submit (document 1 sections 3, 7, 8): the coverage-proof form for the file's policy. The file
   // is claimed first, so two reviewers can never both submit it; the PDF becomes the new policy's certificate.
-  app.post("/dmr/checked_files/:id/submit", { config: dmr("edit"), schema: { params: idParams } }, async (request, reply) => {
+  app.post("/dmr/checked_files/:id/submit", { config: dmr("edit"), schema: { params: idParams, body: coverageProofForm(), consumes: FORM_CONTENT } }, async (request, reply) => {
     const caller = requireCaller(request);
     const file = await findCheckedFile(app.db, request.params.id);
     const { fields, files } = await readCoverageProofForm(app, request);
@@ -131,7 +131,7 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // One or many PDFs from the DMR screen (multipart field `files`): each is checked, stored and queued.
-  app.post("/dmr/checked_files", { config: dmr("create") }, async (request, reply) => {
+  app.post("/dmr/checked_files", { config: dmr("create"), schema: { body: pdfFilesForm, consumes: ["multipart/form-data"] } }, async (request, reply) => {
     const caller = requireCaller(request);
     if (!request.isMultipart()) throw new ValidationError({ files: "Send the PDFs as multipart/form-data" });
     const added: Array<ReturnType<typeof checkedFileJson>> = [];

@@ -108,6 +108,23 @@ const policyShape = z.object({
 
 export type CoverageProofInput = z.infer<typeof policyShape>;
 
+/** A certificate in the form (pdf or image, 30 MB), for the route schemas. */
+const certificate = z.string().meta({ format: "binary", description: "pdf or image, at most 30 MB" });
+
+/**
+ * The coverage-proof form as its routes declare it (OpenAPI, fuzzing): multipart `policy[…]` fields with certificate
+ * files in `policy[documents][]`, or the same object as JSON. The handler reads and checks it (readCoverageProofForm,
+ * parseCoverageProof), so the route's validator lets it through (`x-multipart`).
+ */
+export const coverageProofForm = (key = "policy") =>
+  z.object({ [key]: policyShape.extend({ documents: z.array(certificate).max(20).optional() }) }).meta({ "x-multipart": true });
+
+/** The DMR screen's upload: one or many PDFs in `files`. */
+export const pdfFilesForm = z.object({ files: z.array(certificate).min(1).max(50) }).meta({ "x-multipart": true });
+
+/** What multipart routes accept, for the OpenAPI document. */
+export const FORM_CONTENT = ["multipart/form-data", "application/json"];
+
 /** The form's object → a checked input, refused field by field as the form names them (`policy_users_attributes.0.…`). */
 export function parseCoverageProof(fields: QueryObject): CoverageProofInput {
   return parseInput(policyShape, (fields.policy ?? {}) as QueryValue, "policy");

@@ -5,7 +5,7 @@ import { POLICY_NUMBER_MAX, id, idParams, requiredText, trimmed } from "../../li
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail, loadPolicyDetailIfVisible } from "../policies/policy-detail";
-import { parseCoverageProof, readCoverageProofForm } from "./external-form";
+import { FORM_CONTENT, coverageProofForm, parseCoverageProof, readCoverageProofForm } from "./external-form";
 import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { checkNumber, decideExternal, deletePolicyDocument, saveExternalPolicy } from "./external.service";
 
@@ -19,7 +19,7 @@ const idBody = z.object({ policy: z.object({ id, expected_status: expectedStatus
  * the certificate files, the number check, accept and decline, and deleting one certificate.
  */
 export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/policies/external/upload", { config: { access: { resource: "policies", action: "upload_proof" } } }, async (request, reply) => {
+  app.post("/policies/external/upload", { config: { access: { resource: "policies", action: "upload_proof" } }, schema: { body: coverageProofForm(), consumes: FORM_CONTENT } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { fields, files } = await readCoverageProofForm(app, request);
     const input = { ...parseCoverageProof(fields), id: undefined };
@@ -28,7 +28,7 @@ export const externalPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: UPLOADED, policy: await loadPolicyDetail(app, caller, saved.id) };
   });
 
-  app.post("/policies/external/update", { config: { access: { resource: "policies", action: "edit" } } }, async (request) => {
+  app.post("/policies/external/update", { config: { access: { resource: "policies", action: "edit" } }, schema: { body: coverageProofForm(), consumes: FORM_CONTENT } }, async (request) => {
     const caller = requireCaller(request);
     const { fields, files } = await readCoverageProofForm(app, request);
     const input = parseCoverageProof(fields);

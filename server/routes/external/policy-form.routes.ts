@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParams } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
 import { loadPolicyDetail } from "../policies/policy-detail";
-import { parseCoverageProof, readCoverageProofForm } from "./external-form";
+import { FORM_CONTENT, coverageProofForm, parseCoverageProof, readCoverageProofForm } from "./external-form";
 import { REVISION_SUBMITTED, UPDATED, UPLOADED } from "./external-messages";
 import { saveExternalPolicy } from "./external.service";
 import { loadFormData } from "./form-data";
@@ -14,7 +14,7 @@ import { loadFormData } from "./form-data";
  * page. The form data is the shape the form submits (document 2 section 7), multipart with certificates or JSON.
  */
 export const policyFormRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post("/policy/submit", { config: { access: { resource: "policies", action: "upload_proof" } } }, async (request, reply) => {
+  app.post("/policy/submit", { config: { access: { resource: "policies", action: "upload_proof" } }, schema: { body: coverageProofForm(), consumes: FORM_CONTENT } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { fields, files } = await readCoverageProofForm(app, request);
     const saved = await saveExternalPolicy(app, caller, { ...parseCoverageProof(fields), id: undefined }, files);
@@ -26,7 +26,7 @@ export const policyFormRoutes: FastifyPluginAsyncZod = async (app) => {
     policy: await loadFormData(app.db, requireCaller(request), request.params.id),
   }));
 
-  app.put("/policy/:id/form-data", { config: { access: { resource: "policies", action: "edit" } }, schema: { params: idParams } }, async (request) => {
+  app.put("/policy/:id/form-data", { config: { access: { resource: "policies", action: "edit" } }, schema: { params: idParams, body: coverageProofForm(), consumes: FORM_CONTENT } }, async (request) => {
     const caller = requireCaller(request);
     const { fields, files } = await readCoverageProofForm(app, request);
     const saved = await saveExternalPolicy(app, caller, { ...parseCoverageProof(fields), id: request.params.id }, files);

@@ -8,7 +8,7 @@ import type { QueryObject } from "../../lib/query-string";
 import { MESSAGES } from "../../lib/validators";
 import { type Caller, requireCaller } from "../../plugins/auth";
 import { loadPolicyDetailIfVisible } from "../policies/policy-detail";
-import { parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
+import { FORM_CONTENT, coverageProofForm, parseCoverageProof, readCoverageProofForm, validateCoverageProof } from "./external-form";
 import { compareProofs, loadFormData, unitLocation } from "./form-data";
 import { approveRevision, closeRevision, editRevision, findRevision, overlayProof } from "./revisions.service";
 
@@ -80,7 +80,7 @@ export const revisionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // JSON `{policy_revision: {…}}`, or the coverage-proof form itself (multipart `policy[…]` with new certificates).
-  app.patch("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids } }, async (request) => {
+  app.patch("/policies/:id/policy_revisions/:revId", { config: review, schema: { params: ids, body: coverageProofForm("policy_revision"), consumes: FORM_CONTENT } }, async (request) => {
     const caller = requireCaller(request);
     const { fields, files } = await readCoverageProofForm(app, request);
     try {

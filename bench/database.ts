@@ -25,7 +25,27 @@ async function admin(url: string, statement: string) {
   }
 }
 
-export async function openScratchDatabase(databaseUrl: string | undefined): Promise<ScratchDatabase> {
+/**
+ * `keep`: a database to reuse between runs (a folder for PGlite, a database name on DATABASE_URL's server), created
+ * when missing and never removed, so a large seed is made once.
+ */
+export async function openScratchDatabase(databaseUrl: string | undefined, keep?: string): Promise<ScratchDatabase> {
+  if (keep && !databaseUrl) {
+    const database = await openPglite(keep);
+    return { database, where: `embedded PostgreSQL (PGlite) in ${keep} (kept)`, dispose: () => database.close() };
+  }
+  if (keep && databaseUrl) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error("--keep must be a database name (a-z, 0-9, _)");
+    const probe = new pg.Client({ connectionString: databaseUrl });
+    await probe.connect();
+    const { rowCount } = await probe.query("SELECT 1 FROM pg_database WHERE datname = $1", [keep]);
+    await probe.end();
+    if (!rowCount) await admin(databaseUrl, `CREATE DATABASE ${keep}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${keep}`;
+    const database = openPostgres(url.toString());
+    return { database, where: `PostgreSQL at ${url.host}, database ${keep} (kept)`, dispose: () => database.close() };
+  }
   if (!databaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), "coverdesk-bench-"));
     const database = await openPglite(dir);

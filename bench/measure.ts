@@ -1,7 +1,14 @@
 /**
  * Timing helpers for the benchmark: bounded loops over real HTTP, summarised as median and p95.
  */
+/** Which goal of issue 11 a measurement belongs to (its p95 is held against that goal's limit). */
+export type Goal = "list_page1" | "deep_page" | "search" | "review" | "other";
+
+/** Times one call under a name, within a goal. */
+export type Run = (goal: Goal, name: string, once: (i: number) => Promise<unknown>) => Promise<void>;
+
 export interface Measurement {
+  goal: Goal;
   name: string;
   /** Requests timed (fewer than asked when the time budget ran out first). */
   n: number;
@@ -23,7 +30,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
  * Runs `once` a few times untimed (JIT, plan and page caches), then up to `count` timed times, stopping early once
  * `budgetMs` is spent (but never below 5 samples), so a slow query at a large scale cannot stall the run.
  */
-export async function measure(name: string, count: number, budgetMs: number, once: (i: number) => Promise<void>): Promise<Measurement> {
+export async function measure(goal: Goal, name: string, count: number, budgetMs: number, once: (i: number) => Promise<void>): Promise<Measurement> {
   for (let i = 0; i < Math.min(3, count); i++) await once(i);
   const samples: number[] = [];
   const started = performance.now();
@@ -35,6 +42,7 @@ export async function measure(name: string, count: number, budgetMs: number, onc
   }
   samples.sort((a, b) => a - b);
   return {
+    goal,
     name,
     n: samples.length,
     median_ms: round(percentile(samples, 50)),

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
+import { constants as zlibConstants } from "node:zlib";
 import { resolve } from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import { sql } from "drizzle-orm";
@@ -68,6 +70,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   });
   recordRoutes(app);
   refuseForbiddenKeys(app);
+  await registerCompression(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
@@ -138,6 +141,26 @@ function refuseForbiddenKeys(app: FastifyInstance) {
 export const RUNTIME_CONFIG_PATH = "/runtime-config.js";
 
 /**
+ * Every response compressed for a client that accepts it (brotli, else gzip), above 1 KB: JSON lists, the console's
+ * HTML, CSV downloads. Brotli at quality 4 costs about what gzip does and is still smaller; the built assets are
+ * served precompressed at the highest level instead (registerConsole). Registered before the static files, as
+ * @fastify/compress requires. Request bodies are not inflated: a small gzip could otherwise expand past bodyLimit.
+ */
+async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+}
+
+/** Built assets whose names carry a content hash (vite's `assets/name-hash.ext`): they never change under one URL. */
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9.]+$/;
+
+/**
  * The built console, with real URLs: every non-API path that is not a file answers index.html, which loads the
  * runtime settings the console needs (new-platform address, support email, production flag) from RUNTIME_CONFIG_PATH.
  */
@@ -146,7 +169,17 @@ async function registerConsole(app: FastifyInstance, env: Env) {
   const indexFile = resolve(root, "index.html");
   const hasConsole = existsSync(indexFile);
   if (hasConsole) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: "1h" });
+    // Hashed assets are cached for a year and never revalidated; anything else (favicon, robots.txt) is revalidated
+    // on every use, as is the HTML below, so a new release is picked up at once. `.br`/`.gz` siblings written by the
+    // build (vite.config.ts) are sent to clients that accept them.
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header("cache-control", HASHED_ASSET.test(path) ? "public, max-age=31536000, immutable" : "no-cache"),
+    });
   }
   const runtimeConfig = {
     newPlatformUrl: env.NEW_PLATFORM_URL ?? null,

@@ -1,8 +1,9 @@
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Admin, AdminContext, Authenticated, CustomRoutes, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from "react-admin";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { AppNotification, authProvider as appAuthProvider } from "./authProvider";
 import { CONSOLE_PAGES, NotFoundPage, PUBLIC_PAGES } from "./custom";
+import { createQueryClient, onDataChanged } from "./dataProvider/queryClient";
 import { remainingNotBuilt } from "./custom/pages/notBuiltRoutes";
 import { NotBuiltYetPage } from "./custom/pages/NotBuiltYetPage";
 import { dataProvider as appDataProvider } from "./dataProvider";
@@ -80,9 +81,13 @@ function PublicShell(providers: AppProviders) {
  */
 function Console(providers: AppProviders) {
   const { themeName } = useThemeName();
+  // One cache per signed-in console (a sign-out unmounts it): reads stay fresh a while, any change invalidates them.
+  const [queryClient] = useState(createQueryClient);
+  useEffect(() => onDataChanged(() => void queryClient.invalidateQueries()), [queryClient]);
   return (
     <Admin
       {...providers}
+      queryClient={queryClient}
       basename="/dashboard"
       title={PRODUCT_NAME}
       layout={AppLayout}

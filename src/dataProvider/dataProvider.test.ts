@@ -8,6 +8,7 @@ import { createHttpClient } from "./httpClient";
 import { ApiError } from "./httpErrors";
 import { prefixPath } from "./prefix";
 import { encodeQuery, toWireFilter } from "./query";
+import { onDataChanged } from "./queryClient";
 import type { Role } from "../domain/roles";
 
 const SIGNED_IN_HEADERS = { accessToken: "tok-1", tokenType: "Bearer", client: "cli-1", expiry: "1999999999", uid: "agent@coverdesk.test" };
@@ -201,6 +202,29 @@ describe("dataProvider lists", () => {
       pageInfo: { hasNextPage: true, hasPreviousPage: false },
       meta: { totalAtLeast: 10000 },
     });
+  });
+
+  it("tells the query cache a change happened after a call that writes, never after a read (GET, POST …/list, …_index)", async () => {
+    const { fake, dataProvider } = setup("super_admin");
+    let changes = 0;
+    const stop = onDataChanged(() => changes++);
+    try {
+      fake.answer({ body: { data: [], meta: { total: 0 } } });
+      await dataProvider.getList("policies", { pagination: { page: 1, perPage: 50 }, sort: { field: "id", order: "ASC" }, filter: {} });
+      fake.answer({ body: [], headers: { "total-entries": "0" } });
+      await dataProvider.getList("accounts", { pagination: { page: 1, perPage: 50 }, sort: { field: "id", order: "ASC" }, filter: {} });
+      fake.answer({ body: { data: [] } });
+      await dataProvider.request("/review_queue/list", { method: "POST", body: {} });
+      expect(changes).toBe(0);
+      fake.answer({ body: { id: 3 } });
+      await dataProvider.update("staff", { id: 3, data: { email: "x@y.z" }, previousData: { id: 3 } });
+      expect(changes).toBe(1);
+      fake.answer({ body: { success: true } });
+      await dataProvider.request("/review_queue/claims", { method: "POST", body: { id: 3 } });
+      expect(changes).toBe(2);
+    } finally {
+      stop();
+    }
   });
 
   it("getMany asks the list for the ids", async () => {

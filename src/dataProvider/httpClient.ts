@@ -1,6 +1,7 @@
 import { getSelectedAgencyId } from "./agencySelection";
 import { ApiError, messageFromBody, statusMessageText } from "./httpErrors";
 import { isAuthPath, prefixPath } from "./prefix";
+import { isReadRequest, notifyDataChanged } from "./queryClient";
 import { encodeQuery, type QueryInput } from "./query";
 import { browserStorage, getStoredUser, readAuthHeaders, storeAuthHeaders } from "./session";
 
@@ -96,6 +97,7 @@ export function createHttpClient({ baseUrl = "/v2", storage = browserStorage(), 
         method,
       });
     }
+    if (!isReadRequest(method, finalPath)) notifyDataChanged();
     return { status: response.status, headers: response.headers, body: text, json: json as T };
   };
 }

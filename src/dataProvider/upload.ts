@@ -1,4 +1,5 @@
 import { prefixPath } from "./prefix";
+import { notifyDataChanged } from "./queryClient";
 import { browserStorage, getStoredUser, readAuthHeaders, storeAuthHeaders } from "./session";
 
 /**
@@ -32,6 +33,7 @@ export function uploadForm<T = unknown>(path: string, form: FormData, opts: { me
       } catch {
         json = null;
       }
+      if (xhr.status >= 200 && xhr.status < 300) notifyDataChanged();
       resolve({ status: xhr.status, json: json as T });
     };
     xhr.send(form);

@@ -1,0 +1,36 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/**
+ * react-query's cache for the signed-in console. A list the console read stays fresh for LIST_STALE_MS: going back to
+ * a screen shows its rows without asking again. Only lists: react-admin fills each record's getOne entry from the list
+ * rows (a row has fewer fields than the record's own page), so a record is always read again when its page opens. Whatever the console itself changes (any call that is not a read:
+ * create, update, delete, an action, an upload) makes everything stale at once (onDataChanged), so a change is never
+ * hidden by the cache; changes made by others show within LIST_STALE_MS, or at once on a list's refresh.
+ */
+export const LIST_STALE_MS = 30_000;
+
+const LISTS = new Set(["getList", "getManyReference", "getMany"]);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: (query) => (LISTS.has(String(query.queryKey[1])) ? LIST_STALE_MS : 0) } } });
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** Subscribes to "the console changed data on the server"; answers the unsubscribe. */
+export function onDataChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function notifyDataChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+/** A call that only reads: GET/HEAD, and the POSTs that carry a list query in their body (`…/list`, `…_index`). */
+export function isReadRequest(method: string, path: string): boolean {
+  if (method === "GET" || method === "HEAD") return true;
+  const bare = path.split("?")[0];
+  return method === "POST" && (/\/list$/.test(bare) || /_index$/.test(bare));
+}

@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Database, Db } from "./db/client";
-import type { Env } from "./env";
+import type { AppEnv, Env } from "./env";
+import { keptSecret } from "./lib/kept-secrets";
 import { defaultGateway, type PaymentGateway } from "./billing";
 import { AppError, TooManyRequestsError } from "./lib/errors";
 import { logSerializers } from "./lib/log-redaction";
@@ -28,7 +29,7 @@ import { registerModules } from "./routes";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
-    env: Env;
+    env: AppEnv;
     mailer: Mailer;
     files: FileStore;
     jobs: JobQueue;
@@ -74,7 +75,8 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
-  app.decorate("env", env);
+  // Links signed before a restart, or by another process on this database, must still open (issue 9, hole 7).
+  app.decorate("env", { ...env, FILES_SECRET: env.FILES_SECRET ?? (await keptSecret(database.db, "files")) });
   app.decorate(
     "mailer",
     mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m) }),

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 
@@ -61,16 +60,59 @@ const envSchema = z.object({
   SIGN_IN_WINDOW: duration.default(15 * 60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STATIC_DIR: z.string().default("./dist"),
-  /** Signs download links (server/files/signed-links.ts). Set it when several API processes share one database. */
-  FILES_SECRET: z.string().min(16, "must be at least 16 characters").default(randomBytes(32).toString("hex")),
+  /**
+   * Signs download links (server/files/signed-links.ts). Unset: one is made at the first start and kept in the
+   * database (app_secrets), so links outlive restarts. Required with several processes or S3 (refined below).
+   */
+  FILES_SECRET: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  /** How many API processes serve this database (docs/DEPLOY.md); above 1, shared settings must be given, not made. */
+  API_PROCESSES: z.coerce.number().int().min(1).default(1),
+  /** Where file bytes live: a folder (default DATA_DIR/files) or `s3://bucket/prefix` (server/files/s3-store.ts). */
+  FILES_URL: z
+    .string()
+    .refine((v) => !v.startsWith("s3:") || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(v), "must be a folder or s3://bucket/prefix")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** An S3-compatible service other than AWS (MinIO, R2, s3rver): its base URL; path-style addressing is used then. */
+  S3_ENDPOINT: z.string().url("must be a URL such as http://127.0.0.1:9000").optional().or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal("").transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
+  /** A read replica for list pages (docs/DEPLOY.md); writes and everything else use DATABASE_URL. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+/**
+ * Several processes (or processes on several machines reading one bucket) must sign and check download links with
+ * one key: a key each process made for itself would break links served by the others (issue 11).
+ */
+const checkedSchema = envSchema.superRefine((env, ctx) => {
+  const s3 = env.FILES_URL?.startsWith("s3://") ?? false;
+  if (!env.FILES_SECRET && (env.API_PROCESSES > 1 || s3)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["FILES_SECRET"],
+      message: `must be set (16+ characters, the same for every process) when ${s3 ? "FILES_URL is an S3 bucket" : "API_PROCESSES > 1"}`,
+    });
+  }
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    ctx.addIssue({ code: "custom", path: ["DATABASE_READ_URL"], message: "needs DATABASE_URL (a replica of the embedded database makes no sense)" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The environment the app runs with: FILES_SECRET always known (given, or the one kept in the database). */
+export type AppEnv = Env & { FILES_SECRET: string };
+
 export class EnvError extends Error {}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);

@@ -18,7 +18,8 @@ import { validatorCompiler } from "./lib/input-errors";
 import { recordRoutes } from "./lib/route-table";
 import { registerOpenApi } from "./openapi/openapi";
 import { fileRoutes } from "./files/files.routes";
-import { type FileStore, localFileStore } from "./files/store";
+import { openFileStore } from "./files/open-store";
+import type { FileStore } from "./files/store";
 import { registerJobHandlers } from "./jobs/handlers";
 import { inlineQueue, type JobQueue } from "./jobs/queue";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -41,7 +42,7 @@ export interface AppOptions {
   database: Database;
   env: Env;
   mailer?: Mailer;
-  /** Where uploaded and generated files live; a folder under DATA_DIR when omitted. */
+  /** Where uploaded and generated files live; the one FILES_URL names when omitted (a folder under DATA_DIR). */
   files?: FileStore;
   /** Background jobs; in-process (not persisted) when omitted, as in API tests. main.ts passes pg-boss. */
   jobs?: JobQueue;
@@ -81,7 +82,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
     "mailer",
     mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m) }),
   );
-  app.decorate("files", files ?? localFileStore(resolve(env.DATA_DIR, "files")));
+  app.decorate("files", files ?? openFileStore(env));
   app.decorate("jobs", jobs ?? inlineQueue());
   app.decorate("gateway", gateway ?? defaultGateway());
   await registerJobHandlers(app);

@@ -6,8 +6,7 @@ import { ensureReferenceData } from "./db/reference-data";
 import { isEmpty, seedDemo } from "./db/seed/demo";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/demo-logins";
 import { EnvError, loadEnv } from "./env";
-import { resolve } from "node:path";
-import { localFileStore } from "./files/store";
+import { openFileStore } from "./files/open-store";
 import { startPgBossQueue } from "./jobs/queue";
 import { publicOrigin } from "./lib/public-url";
 import { startSchedules } from "./jobs/handlers";
@@ -28,6 +27,7 @@ async function main() {
     throw error;
   }
 
+  const files = openFileStore(env);
   const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   console.log(database.kind === "pglite" ? `Database: embedded PostgreSQL in ${env.DATA_DIR}` : "Database: PostgreSQL (DATABASE_URL)");
   await migrate(database);
@@ -38,13 +38,13 @@ async function main() {
   if (wantsDemo && (await isEmpty(database.db))) {
     console.log("Loading the demo portfolio (first start)…");
     const started = Date.now();
-    const summary = await seedDemo(database.db, new Date(), localFileStore(resolve(env.DATA_DIR, "files")));
+    const summary = await seedDemo(database.db, new Date(), files);
     console.log(`Demo portfolio loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
   }
 
   // Jobs are persisted in the database (pg-boss), so an export asked for before a restart still finishes.
   const jobs = await startPgBossQueue(database, env.DATABASE_URL);
-  const app: FastifyInstance = await buildApp({ database, env, jobs });
+  const app: FastifyInstance = await buildApp({ database, env, jobs, files });
   await startSchedules(app);
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === "0.0.0.0" ? "localhost" : env.HOST;

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { mkdir, opendir, rename, rm, stat } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -12,16 +12,34 @@ export interface StoredFile {
   checksum: string;
 }
 
+/** A file found in the store by the sweep at start (server/files/sweep.ts). */
+export interface StoreEntry {
+  key: string;
+  modified: Date;
+  /** A write that never finished (a crash or a cut body): never a file anyone can download. */
+  partial: boolean;
+  remove(): Promise<void>;
+}
+
 /**
- * Where file bytes live (DESIGN.md section 2): a folder under DATA_DIR by default. Files are streamed in and out,
- * never held whole in memory; an S3-compatible store can implement the same three calls.
+ * Where file bytes live (DESIGN.md section 2): a folder under DATA_DIR by default, or an S3 bucket (s3-store.ts).
+ * Files are streamed in and out, never held whole in memory. A file appears under its key only once complete: the
+ * folder store writes `<key>.partial` and renames it, S3 completes a multipart upload, so a crash mid-write leaves
+ * no partial file under a real key, only a piece the sweep at start removes.
  */
 export interface FileStore {
   /** Streams `body` into the store under a new key below `prefix`; `maxBytes` aborts (and removes) larger files. */
   put(prefix: string, body: Readable, opts?: { maxBytes?: number }): Promise<StoredFile>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Every file and unfinished write in the store. */
+  entries(): AsyncIterable<StoreEntry>;
 }
+
+const PARTIAL = ".partial";
+
+/** Keys are `<owner type>/<yyyy-MM>/<uuid>`: spread over folders by month, never guessable. */
+export const newKey = (prefix: string) => join(prefix, new Date().toISOString().slice(0, 7), randomUUID());
 
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -54,14 +72,15 @@ export function localFileStore(root: string): FileStore {
   };
   return {
     async put(prefix, body, opts = {}) {
-      const key = join(prefix, new Date().toISOString().slice(0, 7), randomUUID());
+      const key = newKey(prefix);
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const measure = measuring(opts.maxBytes);
       try {
-        await pipeline(body, measure.stream, createWriteStream(path));
+        await pipeline(body, measure.stream, createWriteStream(path + PARTIAL));
+        await rename(path + PARTIAL, path);
       } catch (error) {
-        await rm(path, { force: true });
+        await rm(path + PARTIAL, { force: true });
         throw error;
       }
       return { key, ...measure.result() };
@@ -73,6 +92,28 @@ export function localFileStore(root: string): FileStore {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *entries() {
+      async function* walk(dir: string): AsyncGenerator<StoreEntry> {
+        let handle;
+        try {
+          handle = await opendir(dir);
+        } catch {
+          return; // nothing stored yet
+        }
+        for await (const item of handle) {
+          const path = join(dir, item.name);
+          if (item.isDirectory()) yield* walk(path);
+          else if (item.isFile()) {
+            const partial = item.name.endsWith(PARTIAL);
+            const info = await stat(path).catch(() => null);
+            if (!info) continue;
+            const key = relative(base, partial ? path.slice(0, -PARTIAL.length) : path);
+            yield { key, modified: info.mtime, partial, remove: () => rm(path, { force: true }) };
+          }
+        }
+      }
+      yield* walk(base);
     },
   };
 }

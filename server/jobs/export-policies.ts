@@ -26,6 +26,9 @@ export interface PolicyExportParams {
 
 const BATCH = 1000;
 const LINK_TTL = 7 * 86400;
+/** The running process touches the export this often; one silent for STALE_SECONDS was left by a dead process. */
+export const HEARTBEAT_SECONDS = 10;
+export const STALE_SECONDS = 45;
 
 /** The columns of the browse grid (document 2 section 2), in its order, with the text the grid shows in them. */
 const COLUMNS: Array<[string, (r: ReturnType<typeof policyRowJson>) => unknown]> = [
@@ -61,23 +64,54 @@ function csvLines(rows: PolicyListRow[]): string {
  */
 export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: Mailer; filesSecret: string; publicUrl: string }, exportId: number) {
   const { db } = deps;
-  const [job] = await db.select().from(exportsTable).where(eq(exportsTable.id, exportId));
-  if (!job || job.status === "ready") return;
+  const [job] = await claimExport(db, exportId);
+  // Finished, or being written by a live process (its heartbeat is fresh): a duplicate delivery does nothing.
+  if (!job) return;
   const params = JSON.parse(job.params) as PolicyExportParams;
+  const heartbeat = setInterval(() => {
+    db.update(exportsTable).set({ heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId)).catch(() => undefined);
+  }, HEARTBEAT_SECONDS * 1000);
+  heartbeat.unref();
+  try {
+    await writeExport(deps, exportId, job.staff_id, params);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/**
+ * Takes the export for this process: one queued, failed (a retry) or left running by a process whose heartbeat
+ * stopped. The row lock makes two deliveries of one export race for it; one wins.
+ */
+function claimExport(db: Db, exportId: number) {
+  return queryRows<{ id: number; staff_id: number; params: string }>(
+    db,
+    sql`UPDATE exports SET status = 'running', heartbeat_at = now(), attempts = attempts + 1, row_count = 0, error = NULL, finished_at = NULL
+         WHERE id = ${exportId}
+           AND (status IN ('queued', 'failed')
+                OR (status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))))
+     RETURNING id, staff_id, params`,
+  );
+}
+
+async function writeExport(deps: { db: Db; files: FileStore; mailer: Mailer; filesSecret: string; publicUrl: string }, exportId: number, staffId: number, params: PolicyExportParams) {
+  const { db } = deps;
   const list = policyListQuery(params.scope, params.role);
   const { where } = parseListParams({ filter: params.filter }, policyListSpec);
   const conditions = [...list.where, ...where];
   const whereSql = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
-  const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${list.from} WHERE true ${whereSql}`);
-  await db.update(exportsTable).set({ status: "running", total_rows: total, row_count: 0 }).where(eq(exportsTable.id, exportId));
-
+  const out = new PassThrough();
   try {
-    const out = new PassThrough();
+    const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${list.from} WHERE true ${whereSql}`);
+    await db.update(exportsTable).set({ total_rows: total, heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId));
+    // The store writes under a temporary name and renames once the stream ends: never a partial file under the key.
     const stored = attachDocument(db, deps.files, { type: "Export", id: exportId }, {
       filename: `policies-${new Date().toISOString().slice(0, 10)}-${exportId}.csv`,
       contentType: "text/csv",
       body: out,
     });
+    // A failure below destroys the stream, which fails this too: the failure is reported once, from the loop.
+    stored.catch(() => undefined);
     out.write(Papa.unparse([COLUMNS.map(([title]) => title)]) + "\r\n");
     let lastId = 0;
     let written = 0;
@@ -91,7 +125,7 @@ export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: 
       if (!out.write(csvLines(rows))) await new Promise((resolve) => out.once("drain", resolve));
       lastId = rows[rows.length - 1].id;
       written += rows.length;
-      await db.update(exportsTable).set({ row_count: written }).where(eq(exportsTable.id, exportId));
+      await db.update(exportsTable).set({ row_count: written, heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId));
     }
     out.end();
     const document = await stored;
@@ -99,7 +133,7 @@ export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: 
       .update(exportsTable)
       .set({ status: "ready", row_count: written, document_id: document.id, finished_at: new Date() })
       .where(eq(exportsTable.id, exportId));
-    const [requester] = await db.select({ email: staff.email }).from(staff).where(eq(staff.id, job.staff_id));
+    const [requester] = await db.select({ email: staff.email }).from(staff).where(eq(staff.id, staffId));
     if (requester) {
       const link = `${deps.publicUrl}${signDocumentLink(document.id, deps.filesSecret, LINK_TTL)}`;
       await deps.mailer.send({
@@ -111,6 +145,7 @@ export async function runPolicyExport(deps: { db: Db; files: FileStore; mailer: 
       });
     }
   } catch (error) {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
     const message = error instanceof Error ? error.message : String(error);
     await db.update(exportsTable).set({ status: "failed", error: message, finished_at: new Date() }).where(eq(exportsTable.id, exportId));
     throw error;

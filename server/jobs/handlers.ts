@@ -3,6 +3,8 @@ import { publicOrigin } from "../lib/public-url";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
 import { EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
 import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/reconcile";
+import { sweepFiles } from "../files/sweep";
+import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
 
 /** Every background job and the function that does it: one list, registered once per process. */
 export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
@@ -14,11 +16,32 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Writes in flight on another process are younger than this; the sweep leaves them alone. */
+const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+
 /**
  * Work that runs on its own: payments left `processing` by a crash are settled with the gateway once at start (any
- * age: nothing of this process is in flight yet) and then every five minutes.
+ * age: nothing of this process is in flight yet) and then every five minutes; exports left running by a dead process
+ * are queued again at start and every minute; files a crash left behind are swept at start (issue 9, hole 7). "Any
+ * age" holds only when this is the only process (API_PROCESSES=1); with more, only what is old enough to be dead.
  */
 export async function startSchedules(app: FastifyInstance): Promise<void> {
+  const alone = app.env.API_PROCESSES === 1;
+  await app.jobs.work(RECOVER_EXPORTS_JOB, async () => {
+    await requeueStaleExports(app, { anyAge: false });
+  });
+  await app.jobs.schedule(RECOVER_EXPORTS_JOB, RECOVER_EXPORTS_CRON);
+  const requeued = await requeueStaleExports(app, { anyAge: alone });
+  if (requeued.length) app.log.info({ exports: requeued }, "exports left running by a stopped process queued again");
+  // In the background: a large store takes a while to walk, and nothing waits for it.
+  const sweptBefore = new Date(alone ? Date.now() : Date.now() - SWEEP_MIN_AGE_MS);
+  void sweepFiles(app.db, app.files, sweptBefore).then(
+    (swept) => {
+      if (swept.partial || swept.orphans) app.log.info(swept, "files left by a stopped process removed");
+    },
+    (error) => app.log.error(error, "sweeping the file store failed"),
+  );
+
   await app.jobs.work(RECONCILE_JOB, async () => {
     await reconcilePayments(app);
   });

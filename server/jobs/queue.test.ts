@@ -3,7 +3,7 @@ import { afterAll, expect, it } from "vitest";
 import { RECONCILE_CRON, RECONCILE_JOB } from "../billing/reconcile";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/helpers";
-import { type JobQueue, startPgBossQueue } from "./queue";
+import { EXPIRE_SECONDS, type JobQueue, startPgBossQueue } from "./queue";
 
 let database: Database | undefined;
 let queue: JobQueue | undefined;
@@ -21,6 +21,10 @@ it("runs a persisted job through pg-boss on the test database (PGlite or Postgre
   await queue.work<{ n: number }>("probe", async (data) => resolveDone(data));
   await queue.send("probe", { n: 42 });
   await expect(done).resolves.toEqual({ n: 42 });
+  // A job on a process that died is retried within minutes, not after pg-boss's default hour (issue 9, hole 7).
+  const rows = await database.db.execute(sql`SELECT EXTRACT(epoch FROM expire_in)::int AS seconds, retry_limit FROM pgboss.job WHERE name = 'probe'`);
+  expect((rows as unknown as { rows: unknown[] }).rows ?? rows).toEqual([{ seconds: EXPIRE_SECONDS, retry_limit: 2 }]);
+  expect(EXPIRE_SECONDS).toBeLessThanOrEqual(15 * 60);
 }, 60_000);
 
 it("keeps a cron schedule in the database, once for every process (payments are reconciled every five minutes)", async () => {

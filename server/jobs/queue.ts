@@ -4,6 +4,12 @@ import type { Database } from "../db/client";
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 /**
+ * How long a job may run before pg-boss counts it lost and retries it (pg-boss 10 has no heartbeat of its own). The
+ * longest job, a million-row export, takes about a minute; its own heartbeat keeps a retry from running it twice.
+ */
+export const EXPIRE_SECONDS = 15 * 60;
+
+/**
  * Background work (DESIGN.md section 2): exports now, imports and syncs later. Jobs are persisted by pg-boss in
  * the same database, so a restart resumes them. Routes only `send`; handlers are registered once at start.
  */
@@ -30,8 +36,10 @@ function pgliteAdapter(database: Database) {
 export async function startPgBossQueue(database: Database, connectionString?: string): Promise<JobQueue> {
   const options: PgBoss.ConstructorOptions =
     database.kind === "pglite" ? { db: pgliteAdapter(database) as unknown as PgBoss.Db } : { connectionString };
-  // Embedded: one shared connection, so poll less and keep maintenance light.
-  const boss = new PgBoss({ ...options, schema: "pgboss", monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 300 });
+  // Maintenance (which fails expired jobs so they are retried) every minute: a job on a process that died is picked up
+  // again within EXPIRE_SECONDS plus a minute, not an hour (issue 9, hole 7). Exports also heartbeat and are queued
+  // again sooner than that (export-recovery.ts).
+  const boss = new PgBoss({ ...options, schema: "pgboss", monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 60 });
   boss.on("error", (error) => console.error("job queue:", error.message));
   await boss.start();
   // Creating a queue is DDL (a partition); two at once for one name deadlock, so each name is created once.
@@ -43,7 +51,7 @@ export async function startPgBossQueue(database: Database, connectionString?: st
   return {
     async send(name, data) {
       await ensureQueue(name);
-      await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInMinutes: 60 });
+      await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS });
     },
     async work(name, handler) {
       await ensureQueue(name);
@@ -53,7 +61,7 @@ export async function startPgBossQueue(database: Database, connectionString?: st
     },
     async schedule(name, cron) {
       await ensureQueue(name);
-      await boss.schedule(name, cron, {}, { retryLimit: 0, expireInMinutes: 10 });
+      await boss.schedule(name, cron, {}, { retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

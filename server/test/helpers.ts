@@ -70,6 +70,8 @@ export interface TestApp {
   database: Database;
   mailer: ReturnType<typeof recordingMailer>;
   files: FileStore;
+  /** The folder `files` keeps its bytes in. */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function createTestApp(
     database,
     mailer,
     files,
+    filesDir,
     async close() {
       await app.close();
       await database.close();

@@ -18,7 +18,11 @@ export const documents = pgTable(
     storage_key: text("storage_key").notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("documents_attachable_idx").on(t.attachable_type, t.attachable_id)],
+  (t) => [
+    index("documents_attachable_idx").on(t.attachable_type, t.attachable_id),
+    // The sweep at start asks which stored files still have a row (server/files/sweep.ts).
+    index("documents_storage_key_idx").on(t.storage_key),
+  ],
 );
 
 /**
@@ -37,6 +41,13 @@ export const exports = pgTable(
     total_rows: integer("total_rows"),
     document_id: integer("document_id"),
     error: text("error"),
+    /**
+     * Touched by the process running the export every few seconds: a `running` export whose heartbeat stopped was
+     * left by a process that died, and is queued again (server/jobs/export-recovery.ts).
+     */
+    heartbeat_at: timestamp("heartbeat_at", { withTimezone: true }),
+    /** How many times a process started on it (a crash and a retry make two). */
+    attempts: integer("attempts").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finished_at: timestamp("finished_at", { withTimezone: true }),
   },

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { queryRows } from "../lib/list";
+import { EXPORT_POLICIES_JOB, STALE_SECONDS } from "./export-policies";
+
+export const RECOVER_EXPORTS_JOB = "recover-exports";
+export const RECOVER_EXPORTS_CRON = "* * * * *";
+
+/**
+ * Exports left `running` by a process that died (kill -9, a lost machine) are queued again at once instead of
+ * waiting for the job's expiry (issue 9, hole 7): at start, when this is the only process, every running export is
+ * one (nothing of ours runs yet); otherwise, and every minute on any one process, those whose heartbeat stopped.
+ * The retry writes the file from the start under a new temporary name; the sweep removes the dead one's piece.
+ */
+export async function requeueStaleExports(app: FastifyInstance, opts: { anyAge: boolean }): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    app.db,
+    sql`UPDATE exports SET status = 'queued'
+         WHERE status = 'running'
+           AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
+     RETURNING id`,
+  );
+  for (const { id } of rows) await app.jobs.send(EXPORT_POLICIES_JOB, { exportId: id });
+  return rows.map((r) => r.id);
+}

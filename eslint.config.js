@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["server/env.ts", "vite.config.ts", "playwright.config.ts", "scripts/**", "tests/**", "bench/**", "server/test/**"],
+    files: ["server/env.ts", "vite.config.ts", "vitest.config.ts", "playwright.config.ts", "scripts/**", "tests/**", "bench/**", "server/test/**"],
     rules: { "no-restricted-properties": "off" },
   },
 );

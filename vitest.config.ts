@@ -1,4 +1,9 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// `npm run test:pg` (scripts/test-pg.mjs) sets this: the API tests again on PostgreSQL, plus tests/pg (several
+// processes on one database, which the embedded one cannot do); the crash test starts embedded databases only, so
+// it runs once, in the first pass.
+const pgSuite = process.env.TEST_PG_SUITE === "1";
 import react from "@vitejs/plugin-react";
 
 // Two projects: the console runs in jsdom, the API and domain rules in node.
@@ -23,7 +28,8 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "tests/api/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "tests/api/**/*.test.ts", ...(pgSuite ? ["tests/pg/**/*.test.ts"] : [])],
+          exclude: [...configDefaults.exclude, ...(pgSuite ? ["tests/api/crash.test.ts"] : [])],
           globalSetup: ["./server/test/global-setup.ts"],
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { type Database, openDatabase } from "./db/client";
+import { type Database, openDatabase, openPostgres } from "./db/client";
+import { readListsFrom } from "./db/read-replica";
 import { migrate } from "./db/migrate";
 import { ensureReferenceData } from "./db/reference-data";
 import { isEmpty, seedDemo } from "./db/seed/demo";
@@ -42,6 +43,12 @@ async function main() {
     console.log(`Demo portfolio loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
   }
 
+  const reader = env.DATABASE_READ_URL ? openPostgres(env.DATABASE_READ_URL) : undefined;
+  if (reader) {
+    readListsFrom(database.db, reader.db);
+    console.log("List pages read from DATABASE_READ_URL");
+  }
+
   // Jobs are persisted in the database (pg-boss), so an export asked for before a restart still finishes.
   const jobs = await startPgBossQueue(database, env.DATABASE_URL);
   const app: FastifyInstance = await buildApp({ database, env, jobs, files });
@@ -71,6 +78,7 @@ async function main() {
     try {
       await app.close();
       await jobs.stop();
+      await reader?.close();
       await database.close();
     } finally {
       clearTimeout(timer);

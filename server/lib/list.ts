@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { ValidationError } from "./errors";
 import { isCalendarDate, isTimestamp } from "./input";
 import type { QueryObject, QueryValue } from "./query-string";
+import { listReader } from "../db/read-replica";
 
 /**
  * The one list contract of DESIGN.md section 3: 1-based `pagination[page]`, `pagination[per]` (default 50, at most
@@ -339,7 +340,9 @@ const DEEP_OFFSET = 1_000;
  * page in the back half of a list counted exactly is read backwards from the end, so the last page costs what the
  * first does.
  */
-export async function runList<T>(db: Db, query: ListQuery, params: ListParams, idColumn: SQL = query.id ?? sql`id`): Promise<ListResult<T>> {
+export async function runList<T>(primary: Db, query: ListQuery, params: ListParams, idColumn: SQL = query.id ?? sql`id`): Promise<ListResult<T>> {
+  // A read replica answers list pages when DATABASE_READ_URL is set (server/db/read-replica.ts).
+  const db = listReader(primary);
   const conditions = [...query.where, ...params.where];
   const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const offset = (params.page - 1) * params.per;

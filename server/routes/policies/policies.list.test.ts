@@ -147,6 +147,21 @@ describe("CSV export", () => {
     expect(mail?.text).toMatch(/Download it within 7 days: https?:\/\/[^\s/]+\/v2\/files\/\S+/);
   });
 
+  it("lists the filtered grid's rows in the grid's order, for its default sort and a chosen one", async () => {
+    for (const sort of [{}, { column: "number", direction: "asc" }]) {
+      const query = new URLSearchParams({ "filter[number][like]": "LST" });
+      for (const [key, value] of Object.entries(sort)) query.set(`sort[${key}]`, value);
+      const res = await get(`/v2/staff_super_admin/policies/export?${query}`, as.superAdmin);
+      await (t.app.jobs as InlineQueue).idle();
+      const grid = await post("/v2/staff_super_admin/policies/list", as.superAdmin, { filter: { number: { like: "LST" } }, sort, pagination: { per: 100 } });
+      const listed = (await get("/v2/staff_super_admin/exports", as.superAdmin)).json();
+      const file = (await t.app.inject({ method: "GET", url: listed.find((e: { id: number }) => e.id === res.json().export_id).download_url })).body;
+      const inFile = file.trim().split("\r\n").slice(1).map((line) => line.split(",")[0]);
+      expect(inFile.length).toBeGreaterThan(2);
+      expect(inFile).toEqual(grid.json().data.map((r: { number: string }) => r.number));
+    }
+  });
+
   it("refuses a bad filter before queueing anything", async () => {
     expect((await get("/v2/staff_super_admin/policies/export?filter[colour]=red", as.superAdmin)).statusCode).toBe(422);
   });

@@ -56,8 +56,8 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     // Refuse a bad filter now, not in the background job.
-    parseListParams({ filter: query.filter }, policyListSpec);
-    const params: PolicyExportParams = { filter: query.filter ?? {}, scope: caller.scope, role: caller.user.role };
+    parseListParams({ filter: query.filter, sort: query.sort }, policyListSpec);
+    const params: PolicyExportParams = { filter: query.filter ?? {}, sort: query.sort, scope: caller.scope, role: caller.user.role };
     const [row] = await app.db
       .insert(exportsTable)
       .values({ kind: "policies", staff_id: caller.user.id, params: JSON.stringify(params) })

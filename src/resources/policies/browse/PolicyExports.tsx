@@ -10,7 +10,7 @@ import type { PolicyExport } from "./types";
 const POLL_MS = 2000;
 
 /**
- * Super admins' CSV export (document 2 sections 2 and 7): every row matching the grid's filters, built by a
+ * Super admins' CSV export (document 2 sections 2 and 7): every row matching the grid's filters, in its order, built by a
  * background job and mailed; the notice shows 5 s. The last exports are listed with their progress and, once
  * ready, a download link; the list polls while one is being built.
  */
@@ -18,7 +18,7 @@ export const PolicyExports = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { filterValues } = useListContext();
+  const { filterValues, sort } = useListContext();
   const [exports, setExports] = useState<PolicyExport[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -43,7 +43,9 @@ export const PolicyExports = () => {
   const start = async () => {
     setBusy(true);
     try {
-      const { json } = await dataProvider.request<{ message?: string }>("/policies/export", { query: { filter: toWireFilter(filterValues) } });
+      // The grid's sort goes too: the file lists the rows as the grid shows them.
+      const order = sort?.field ? { sort: { column: sort.field, direction: sort.order === "ASC" ? "asc" : "desc" } } : {};
+      const { json } = await dataProvider.request<{ message?: string }>("/policies/export", { query: { filter: toWireFilter(filterValues), ...order } });
       notify(json?.message ?? "app.policy_browse.export.notice", { type: "info", autoHideDuration: SNACK_LONG, messageArgs: { _: json?.message } });
       await load();
     } catch (error) {

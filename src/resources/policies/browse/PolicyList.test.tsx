@@ -188,7 +188,7 @@ describe("PolicyList (policies/browse)", () => {
     const { requests } = renderGrid({ role: "super_admin", url: `/dashboard/policies/browse?filters=${encodeURIComponent(JSON.stringify({ status: "BOUND" }))}` });
     fireEvent.click(await screen.findByRole("button", { name: "Download CSV" }));
     expect(await screen.findByText("Export is in process, we'll email you once it's processed")).toBeInTheDocument();
-    expect(requests.find((r) => r.path === "/policies/export")?.init).toEqual({ query: { filter: { status: "BOUND" } } });
+    expect(requests.find((r) => r.path === "/policies/export")?.init).toEqual({ query: { filter: { status: "BOUND" }, sort: { column: "updated_at", direction: "desc" } } });
   });
 
   it("shows Upload External Policy to agents with policies.coverage_proof, never to staff", async () => {

@@ -30,8 +30,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
     { resource: "carriers", actions: READ, key: "agencies.carriers" },
-    // The Leads tab of a policy is an agent's (document 2 section 2).
-    { resource: "leads", actions: ["list", "show", "edit"] },
     { resource: "leases", actions: "*" },
     { resource: "email-history", actions: READ },
     { resource: "profile", actions: ["show", "edit"] },

@@ -27,8 +27,13 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex("leads_identifier_key").on(t.identifier),
     index("leads_agency_idx").on(t.agency_id, t.archived),
+    index("leads_account_idx").on(t.account_id),
+    index("leads_last_visit_idx").on(t.last_visit),
+    index("leads_tracking_url_idx").on(t.tracking_url_id),
     index("leads_policy_idx").on(t.policy_id),
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),
+    // One lead per person and agency: the lead-event call creates or updates it (reference 4.9).
+    uniqueIndex("leads_email_agency_key").on(sql`lower(${t.email})`, t.agency_id),
   ],
 );
 
@@ -44,5 +49,31 @@ export const leadEvents = pgTable(
     branding_profile_id: integer("branding_profile_id"),
     ...timestamps(),
   },
-  (t) => [index("lead_events_lead_idx").on(t.lead_id)],
+  (t) => [index("lead_events_lead_idx").on(t.lead_id), index("lead_events_created_idx").on(t.created_at), index("lead_events_agency_created_idx").on(t.agency_id, t.created_at)],
+);
+
+/**
+ * A campaign link of an agency (reference section 3.6; document 3 sections 3 and 7): leads arriving through it carry
+ * its campaign fields. `archived` is the list's Archived filter (readings C-33); DELETE sets `deleted_at` and the URL
+ * leaves every list.
+ */
+export const TRACKING_LANDING_PAGES = ["rentguarantee", "residential", "commercial"] as const;
+
+export const trackingUrls = pgTable(
+  "tracking_urls",
+  {
+    id: idColumn(),
+    landing_page: text("landing_page", { enum: TRACKING_LANDING_PAGES }).notNull(),
+    campaign_name: text("campaign_name").notNull(),
+    campaign_source: text("campaign_source"),
+    campaign_medium: text("campaign_medium"),
+    campaign_term: text("campaign_term"),
+    campaign_content: text("campaign_content"),
+    agency_id: integer("agency_id").notNull(),
+    branding_profile_id: integer("branding_profile_id"),
+    archived: boolean("archived").notNull().default(false),
+    deleted_at: timestamp("deleted_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [index("tracking_urls_agency_idx").on(t.agency_id)],
 );

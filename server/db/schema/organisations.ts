@@ -56,7 +56,7 @@ export const addresses = pgTable(
   "addresses",
   {
     id: idColumn(),
-    addressable_type: text("addressable_type", { enum: ["Account", "Agency", "Insurable", "User"] }).notNull(),
+    addressable_type: text("addressable_type", { enum: ["Account", "Agency", "Insurable", "User", "Lead"] }).notNull(),
     addressable_id: integer("addressable_id").notNull(),
     street_number: text("street_number"),
     street_name: text("street_name"),

@@ -66,7 +66,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const carriers = await seedCarriers(ctx);
     const policies = await seedPolicies(ctx, residents, carriers);
     const invoices = await seedInvoices(ctx, policies);
-    const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails);
+    const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails, orgs.accounts);
     const staff = await seedStaff(ctx, orgs, passwordHash);
     const [agent] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM staffs WHERE email = ${DEMO_LOGINS.find((l) => l.role === "agent")!.email}`);
     // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.

@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { NotFoundError } from "../../lib/errors";
 import { idParams } from "../../lib/input";
-import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
+import { type ListSpec, parseListParams, runList, sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
-import { leadJson, leadListQuery, leadScopeCondition, type LeadRow } from "./policy-leads";
+import { leadJson, leadListQuery, type LeadRow } from "./policy-leads";
 import { loadPolicyDetail, findPolicyRow } from "./policy-detail";
 import { resendPolicyDocuments } from "./policy-resend";
 import { policyUpdateBody, updatePolicy } from "./policy-update";
@@ -68,7 +66,7 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/policies/:id/get_leads",
-    { config: { access: { resource: "leads", action: "list" } }, schema: { params: idParams, querystring: listInput(filterTypes(leadSpec)) } },
+    { config: { access: { resource: "policies.leads", action: "list" } }, schema: { params: idParams, querystring: listInput(filterTypes(leadSpec)) } },
     async (request, reply) => {
       const caller = requireCaller(request);
       await findPolicyRow(app, caller, request.params.id);
@@ -76,25 +74,6 @@ export const policyDetailRoutes: FastifyPluginAsyncZod = async (app) => {
       const params = parseListParams({ pagination: query.pagination, sort: query.sort, filter: query.filter as never }, leadSpec, { defaultPer: 20 });
       const result = await runList<LeadRow>(app.db, leadListQuery(request.params.id, caller.scope), params);
       return sendList(reply, result, result.rows.map(leadJson));
-    },
-  );
-
-  app.put(
-    "/leads/:id",
-    {
-      config: { access: { resource: "leads", action: "edit" } },
-      schema: { params: idParams, body: z.object({ lead: z.object({ archived: z.boolean() }) }) },
-    },
-    async (request) => {
-      const caller = requireCaller(request);
-      const where = sql.join([sql`l.id = ${request.params.id}`, ...leadScopeCondition(caller.scope)], sql` AND `);
-      const [found] = await queryRows<{ id: number }>(app.db, sql`SELECT l.id FROM leads l WHERE ${where}`);
-      if (!found) throw new NotFoundError("Lead");
-      const archived = request.body.lead.archived;
-      await app.db.execute(sql`UPDATE leads SET archived = ${archived}, updated_at = now() WHERE id = ${found.id}`);
-      const q = leadListQuery(0, caller.scope);
-      const [row] = await queryRows<LeadRow>(app.db, sql`SELECT ${q.select} FROM ${q.from} WHERE l.id = ${found.id}`);
-      return leadJson(row);
     },
   );
 

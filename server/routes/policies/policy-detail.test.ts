@@ -76,7 +76,7 @@ beforeAll(async () => {
   ]);
   await attachDocument(db, t.files, { type: "Policy", id: rentGuarantee.id }, { filename: "declarations.pdf", contentType: "application/pdf", body: Readable.from([Buffer.from("%PDF-1.4 test")]) });
   await db.insert(leads).values({ email: holder.email, identifier: "lead-detail-1", user_id: holder.id, agency_id: world.agencies.A.id, policy_id: rentGuarantee.id, lead_events_cx: 4 });
-  await db.insert(leads).values({ email: holder.email, identifier: "lead-detail-2", user_id: holder.id, agency_id: world.agencies.A.id, archived: true });
+  await db.insert(leads).values({ email: holder.email, identifier: "lead-detail-2", user_id: holder.id, agency_id: world.agencies.A1.id, archived: true });
   [external] = await db
     .insert(policies)
     .values({ number: "EXT-9", status: "EXTERNAL_VERIFIED", policy_type_id: 1, policy_in_system: false, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, out_of_system_carrier_title: "Lemonade" })

@@ -1,12 +1,11 @@
-import { useState } from "react";
-import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { FormControlLabel, IconButton, Menu, MenuItem, Switch, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
+import { FormControlLabel, Switch, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { formatLongDate } from "../../../../domain/format";
 import { formatCents } from "../../../../domain/money";
-import { serverMessage, usePolicyApi } from "../useApi";
+import { LeadArchiveMenu } from "../../../leads/LeadArchiveMenu";
 import { usePagedRequest } from "../usePagedRequest";
+import { LEADS_PAGE_OPTIONS, LEADS_PER_PAGE } from "../../../../domain/leads";
 
 interface Lead {
   id: number;
@@ -23,36 +22,7 @@ interface Lead {
   archived: boolean;
 }
 
-export const LEADS_PER_PAGE = 20;
-export const LEADS_PAGE_OPTIONS = [10, 20, 50, 250, 500];
 const l = (key: string) => `app.policy_detail.leads.${key}`;
-
-/** A lead's row menu: Archive or Unarchive (document 2 section 2); 'Success!' or 'Something went wrong'. */
-const LeadMenu = ({ lead, onDone }: { lead: Lead; onDone: () => void }) => {
-  const translate = useTranslate();
-  const { request, notifyResult } = usePolicyApi();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const toggle = async () => {
-    setAnchor(null);
-    try {
-      await request(`/leads/${lead.id}`, { method: "PUT", body: { lead: { archived: !lead.archived } } });
-      notifyResult("success", l("success"));
-      onDone();
-    } catch (error) {
-      notifyResult("error", l("failure"), serverMessage(error));
-    }
-  };
-  return (
-    <span onClick={(e) => e.stopPropagation()} role="presentation">
-      <IconButton size="small" aria-label={translate(l("row_menu"))} onClick={(e) => setAnchor(e.currentTarget)}>
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={toggle}>{translate(l(lead.archived ? "unarchive" : "archive"))}</MenuItem>
-      </Menu>
-    </span>
-  );
-};
 
 /** Leads of the policy: paginated (20; 10, 20, 50, 250, 500), Archived toggle, state kept in the address. */
 export const LeadsTab = ({ policyId }: { policyId: number }) => {
@@ -99,7 +69,7 @@ export const LeadsTab = ({ policyId }: { policyId: number }) => {
                 <TableCell>{formatCents(lead.premium_total)}</TableCell>
                 <TableCell>{lead.interested_product}</TableCell>
                 <TableCell>
-                  <LeadMenu lead={lead} onDone={refetch} />
+                  <LeadArchiveMenu lead={lead} onDone={refetch} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadEvents, leads, profiles, trackingUrls } from "../../db/schema";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { leadEventsChanged } from "./leads.stats";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+const as: Record<string, AuthHeaders> = {};
+const L: Record<string, number> = {};
+
+const req = (method: "GET" | "PUT" | "POST", url: string, headers?: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
+const emails = (rows: Array<{ email: string }>) => rows.map((r) => r.email).sort();
+const WINDOW = { start: "2026-03-01", end: "2026-03-07" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db);
+  for (const [key, email] of Object.entries({ superAdmin: "super.admin@test.dev", agentA: "agent.a@test.dev", agentB: "agent.b@test.dev", staffA: "staff.a@test.dev", staffB: "staff.b@test.dev", support: "policy.support@test.dev" })) {
+    as[key] = await signInAs(t.app, email);
+  }
+  const db = t.database.db;
+  const [ta] = await db.insert(trackingUrls).values({ landing_page: "residential", campaign_name: "spring", campaign_source: "google", campaign_medium: "cpc", agency_id: world.agencies.A.id }).returning();
+  const [tb] = await db.insert(trackingUrls).values({ landing_page: "commercial", campaign_name: "fall", campaign_source: "facebook", campaign_medium: "social", agency_id: world.agencies.B.id }).returning();
+  const now = new Date();
+  const lead = async (key: string, values: Partial<typeof leads.$inferInsert>, events: Array<[string, string, number?]>) => {
+    const [row] = await db
+      .insert(leads)
+      .values({ email: `${key.toLowerCase()}@leads.test`, identifier: `lead-${key}`, last_visit: now, lead_events_cx: events.length, last_visited_page: "Quote", ...values })
+      .returning();
+    L[key] = row.id;
+    await db.insert(profiles).values({ profileable_type: "Lead", profileable_id: row.id, first_name: key, last_name: "Prospect", full_name: `${key} Prospect`, contact_phone: "(555) 010-1000" });
+    if (events.length) {
+      await db.insert(leadEvents).values(
+        events.map(([at, tag, type]) => ({ lead_id: row.id, tag, policy_type_id: type ?? 1, agency_id: row.agency_id, data: { page: tag, premium_total: 12_000 }, created_at: new Date(at) })),
+      );
+    }
+  };
+  // 07:30 UTC on March 2 is still March 1 in Los Angeles: the stats count it on the 1st.
+  await lead("L1", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, tracking_url_id: ta.id }, [
+    ["2026-03-02T07:30:00Z", "landing"],
+    ["2026-03-02T18:00:00Z", "coverage"],
+  ]);
+  await lead("L2", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, tracking_url_id: ta.id, status: "converted", policy_id: world.policies.A.id, premium_total: 36_500 }, [
+    ["2026-03-03T18:00:00Z", "landing"],
+    ["2026-03-03T18:10:00Z", "checkout"],
+    ["2026-03-03T18:20:00Z", "purchase"],
+  ]);
+  await lead("L3", { agency_id: world.agencies.A1.id, status: "return" }, [
+    ["2026-03-04T18:00:00Z", "landing", 5],
+    ["2026-03-04T18:05:00Z", "checkout", 5],
+  ]);
+  await lead("L4", { agency_id: world.agencies.B.id, account_id: world.accounts.B.id, tracking_url_id: tb.id }, [["2026-03-02T18:00:00Z", "landing"]]);
+  await lead("L5", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, archived: true }, [["2026-02-01T18:00:00Z", "landing"]]);
+  // Leads last seen long ago are outside the list's default month.
+  await lead("Old", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, last_visit: new Date("2025-01-01T00:00:00Z") }, []);
+  leadEventsChanged();
+}, 60_000);
+afterAll(() => t.close());
+
+describe("the leads grid", () => {
+  it("lists the non-converted leads of the last month in {data, meta} for a super admin", async () => {
+    const res = await req("POST", "/v2/leads/list", as.superAdmin, { filter: { archived: false }, pagination: { page: 1, per: 20 } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(emails(body.data)).toEqual(["l1@leads.test", "l3@leads.test", "l4@leads.test"]);
+    expect(body.meta).toMatchObject({ total: 3, page: 1, per: 20 });
+    const l1 = body.data.find((r: { id: number }) => r.id === L.L1);
+    expect(l1).toMatchObject({
+      first_name: "L1",
+      last_name: "Prospect",
+      agency_name: "Agency A",
+      account_title: "Account A",
+      site_visits: 2,
+      primary_campaign_name: "spring",
+      primary_campaign_source: "google",
+      primary_campaign_medium: "cpc",
+      interested_product: expect.any(String),
+      archived: false,
+    });
+  });
+
+  it("scopes an agent to the agency tree and a chosen sub-agency, never another agency", async () => {
+    const own = await req("GET", "/v2/staff_agency/leads", as.agentA);
+    expect(own.statusCode).toBe(200);
+    expect(emails(own.json())).toEqual(["l1@leads.test", "l3@leads.test", "l5@leads.test"]);
+    expect(own.headers["total-entries"]).toBe("3");
+    const sub = await req("GET", `/v2/staff_agency/leads?agency_id=${world.agencies.A1.id}`, as.agentA);
+    expect(emails(sub.json())).toEqual(["l3@leads.test"]);
+    expect((await req("GET", `/v2/staff_agency/leads?agency_id=${world.agencies.B.id}`, as.agentA)).statusCode).toBe(403);
+    expect(emails((await req("GET", "/v2/staff_agency/leads", as.agentB)).json())).toEqual(["l4@leads.test"]);
+  });
+
+  it("scopes staff to their account (cross-tenant: another account's leads are never listed nor found)", async () => {
+    expect(emails((await req("GET", "/v2/staff_account/leads", as.staffA)).json())).toEqual(["l1@leads.test", "l5@leads.test"]);
+    expect(emails((await req("GET", "/v2/staff_account/leads", as.staffB)).json())).toEqual(["l4@leads.test"]);
+    expect((await req("GET", `/v2/staff_account/leads/${L.L1}`, as.staffB)).statusCode).toBe(404);
+    expect((await req("PUT", `/v2/staff_account/leads/${L.L1}`, as.staffB, { lead: { archived: true } })).statusCode).toBe(404);
+    expect((await req("GET", `/v2/staff_agency/leads/${L.L4}`, as.agentA)).statusCode).toBe(404);
+    expect((await req("POST", "/v2/leads/list", as.staffB, { filter: { email: { like: "l1@" } } })).json().data).toEqual([]);
+  });
+
+  it("filters by status, range, campaign, product and archived", async () => {
+    const list = async (filter: object) => emails((await req("POST", "/v2/leads/list", as.superAdmin, { filter })).json().data);
+    expect(await list({ status: "converted" })).toEqual(["l2@leads.test"]);
+    expect(await list({ tracking_url: { campaign_source: ["google"] } })).toEqual(["l1@leads.test"]);
+    expect(await list({ tracking_url: { campaign_name: ["fall", "spring"] } })).toEqual(["l1@leads.test", "l4@leads.test"]);
+    expect(await list({ lead_events: { policy_type_id: [5] } })).toEqual(["l3@leads.test"]);
+    expect(await list({ archived: true })).toEqual(["l5@leads.test"]);
+    expect(await list({ last_visit: { start: "2024-12-01", end: "2025-01-31" } })).toEqual(["old@leads.test"]);
+  });
+
+  it("refuses bad filters with 422, signed-out callers with 401 and policy support with 403", async () => {
+    const bad = await req("POST", "/v2/leads/list", as.superAdmin, { filter: { last_visit: { start: "2026-02-30" } } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors["filter.last_visit"]).toBeDefined();
+    expect((await req("POST", "/v2/leads/list", as.superAdmin, { filter: { colour: "red" } })).statusCode).toBe(422);
+    expect((await req("POST", "/v2/leads/list", as.superAdmin, { sort: { column: "password" } })).statusCode).toBe(422);
+    expect((await req("POST", "/v2/leads/list")).statusCode).toBe(401);
+    expect((await req("POST", "/v2/leads/list", as.support, {})).statusCode).toBe(403);
+  });
+});
+
+describe("one lead", () => {
+  it("shows the profile, tracking URL, events, converted policy and history of archiving", async () => {
+    const res = await req("GET", `/v2/staff_agency/leads/${L.L2}`, as.agentA);
+    expect(res.statusCode).toBe(200);
+    const lead = res.json();
+    expect(lead).toMatchObject({ id: L.L2, status: "converted", archived: false, site_visits: 3, premium_total: 36_500 });
+    expect(lead.profile_attributes).toMatchObject({ first_name: "L2", contact_phone: "(555) 010-1000" });
+    expect(lead.tracking_url).toMatchObject({ campaign_name: "spring", landing_page: "residential" });
+    expect(lead.policy).toMatchObject({ id: world.policies.A.id, number: "POL-A-0001" });
+    expect(lead.lead_events.map((e: { tag: string }) => e.tag)).toEqual(["purchase", "checkout", "landing"]);
+    expect(lead.lead_events[0]).toMatchObject({ page: "purchase", premium_total: 12_000 });
+  });
+
+  it("archives and unarchives within scope, each change in the lead's history", async () => {
+    const put = await req("PUT", `/v2/staff_account/leads/${L.L1}`, as.staffA, { lead: { archived: true } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ id: L.L1, archived: true });
+    const archived = await req("POST", "/v2/leads/list", as.staffA, { filter: { archived: true } });
+    expect(emails(archived.json().data)).toEqual(["l1@leads.test", "l5@leads.test"]);
+    const shown = (await req("GET", `/v2/staff_account/leads/${L.L1}`, as.staffA)).json();
+    expect(shown.histories[0]).toMatchObject({ author: "staff a", action: "update", data: { archived: { previous_value: false, new_value: true } } });
+    expect((await req("PUT", `/v2/staff_account/leads/${L.L1}`, as.staffA, { lead: { archived: false } })).json().archived).toBe(false);
+    expect((await req("PUT", `/v2/staff_account/leads/${L.L1}`, as.staffA, { lead: { archived: "yes" } })).statusCode).toBe(422);
+    expect((await req("GET", "/v2/staff_account/leads/999999", as.staffA)).statusCode).toBe(404);
+  });
+});
+
+describe("dashboard statistics (reference 4.9, Los Angeles days)", () => {
+  const stats = (headers: AuthHeaders, filter: object = {}, query = "") => req("POST", `/v2/dashboards/leads/stats${query}`, headers, { filter: { last_visit: WINDOW, ...filter } });
+
+  it("adds up a fixed week for a super admin, per day", async () => {
+    const res = await stats(as.superAdmin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ site_visits: 8, visitors: 4, customers: 1, leads: 3, applications: 3, not_finished_applications: 1, conversions: 25, bucket: "day" });
+    expect(Object.keys(body.stats_by)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07"]);
+    expect(body.stats_by["2026-03-01"]).toMatchObject({ site_visits: 1, visitors: 1, leads: 1, applications: 0 });
+    expect(body.stats_by["2026-03-02"]).toMatchObject({ site_visits: 2, visitors: 2, applications: 1 });
+    expect(body.stats_by["2026-03-03"]).toMatchObject({ site_visits: 3, customers: 1, conversions: 100 });
+    expect(body.stats_by["2026-03-05"]).toMatchObject({ site_visits: 0, visitors: 0, conversions: 0 });
+  });
+
+  it("counts only the caller's scope and filters", async () => {
+    expect((await stats(as.agentA)).json()).toMatchObject({ site_visits: 7, visitors: 3, customers: 1, leads: 2, applications: 3, not_finished_applications: 1, conversions: 33.3 });
+    expect((await stats(as.agentA, {}, `?agency_id=${world.agencies.A1.id}`)).json()).toMatchObject({ site_visits: 2, visitors: 1, customers: 0 });
+    expect((await stats(as.agentA, {}, `?agency_id=${world.agencies.B.id}`)).statusCode).toBe(403);
+    expect((await stats(as.staffA)).json()).toMatchObject({ site_visits: 5, visitors: 2, customers: 1, applications: 2, not_finished_applications: 0, conversions: 50 });
+    expect((await stats(as.staffB)).json()).toMatchObject({ site_visits: 1, visitors: 1, customers: 0 });
+    expect((await stats(as.superAdmin, { tracking_url: { campaign_source: ["google"] } })).json()).toMatchObject({ visitors: 2, customers: 1 });
+    expect((await stats(as.superAdmin, { lead_events: { policy_type_id: [5] } })).json()).toMatchObject({ visitors: 1, not_finished_applications: 1 });
+  });
+
+  it("answers monthly buckets over two months or more, the same on GET /leads_dashboard", async () => {
+    const res = await req("GET", "/v2/staff_super_admin/leads_dashboard?filter[last_visit][start]=2026-01-01&filter[last_visit][end]=2026-03-31", as.superAdmin);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.bucket).toBe("month");
+    expect(Object.keys(body.stats_by)).toEqual(["2026-01-01", "2026-02-01", "2026-03-01"]);
+    expect(body.stats_by["2026-02-01"]).toMatchObject({ site_visits: 1, visitors: 1 });
+    expect(body).toMatchObject({ site_visits: 9, visitors: 5 });
+  });
+
+  it("refuses a window that ends before it starts or an impossible date", async () => {
+    const backwards = await stats(as.superAdmin, { last_visit: { start: "2026-03-07", end: "2026-03-01" } });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors["filter.last_visit.end"]).toBe("End date must be later than Start date");
+    expect((await stats(as.superAdmin, { last_visit: { start: "2026-13-01" } })).statusCode).toBe(422);
+  });
+
+  it("answers each tracking URL's numbers and the campaign filter choices in scope", async () => {
+    const urls = await req("GET", `/v2/staff_agency/leads_dashboard_tracking_url?filter[last_visit][start]=${WINDOW.start}&filter[last_visit][end]=${WINDOW.end}`, as.agentA);
+    expect(urls.statusCode).toBe(200);
+    expect(urls.json()).toEqual([expect.objectContaining({ campaign_name: "spring", visitors: 2, customers: 1, site_visits: 5 })]);
+    expect((await req("GET", "/v2/staff_agency/leads_dashboard/get_filters", as.agentA)).json()).toEqual({ campaign_source: ["google"], campaign_name: ["spring"], campaign_medium: ["cpc"] });
+    expect((await req("GET", "/v2/staff_super_admin/leads_dashboard/get_filters", as.superAdmin)).json().campaign_source).toEqual(["facebook", "google"]);
+    expect((await req("GET", "/v2/staff_account/leads_dashboard/get_filters", as.staffB)).json().campaign_source).toEqual(["facebook"]);
+    const products = (await req("GET", "/v2/staff_account/leads/filters/get_products", as.staffA)).json();
+    expect(products.map((p: { id: number }) => p.id)).toContain(1);
+  });
+});

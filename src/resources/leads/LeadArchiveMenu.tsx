@@ -1,0 +1,43 @@
+import { useState } from "react";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import { IconButton, Menu, MenuItem } from "@mui/material";
+import { useTranslate } from "react-admin";
+import { serverMessage, usePolicyApi } from "../policies/show/useApi";
+
+const a = (key: string) => `resources.leads.action.${key}`;
+
+/** Archive or unarchive one lead (document 3 sections 4 and 8): 'Success!' or 'Something went wrong'. */
+export function useLeadArchive() {
+  const { request, notifyResult } = usePolicyApi();
+  return async (lead: { id: number; archived: boolean }): Promise<boolean> => {
+    try {
+      await request(`/leads/${lead.id}`, { method: "PUT", body: { lead: { archived: !lead.archived } } });
+      notifyResult("success", a("success"));
+      return true;
+    } catch (error) {
+      notifyResult("error", a("failure"), serverMessage(error));
+      return false;
+    }
+  };
+}
+
+/** A lead's row menu: Archive or Unarchive; the row's click is not triggered. Shared by the leads grid and a policy's Leads tab. */
+export const LeadArchiveMenu = ({ lead, onDone }: { lead: { id: number; archived: boolean }; onDone: () => void }) => {
+  const translate = useTranslate();
+  const archive = useLeadArchive();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const toggle = async () => {
+    setAnchor(null);
+    if (await archive(lead)) onDone();
+  };
+  return (
+    <span onClick={(e) => e.stopPropagation()} role="presentation">
+      <IconButton size="small" aria-label={translate(a("row_menu"))} onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={toggle}>{translate(a(lead.archived ? "unarchive" : "archive"))}</MenuItem>
+      </Menu>
+    </span>
+  );
+};

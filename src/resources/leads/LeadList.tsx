@@ -1,0 +1,64 @@
+import { useMemo } from "react";
+import { DataTable, useListContext, useTranslate, type Identifier } from "react-admin";
+import { LEADS_PER_PAGE, defaultStatsWindow } from "../../domain/leads";
+import { formatLongDate } from "../../domain/format";
+import { formatCents } from "../../domain/money";
+import { PageHeader } from "../../layout/PageHeader";
+import { GridDataTable, GridList } from "../common";
+import { LeadArchiveMenu } from "./LeadArchiveMenu";
+import { LeadFilters } from "./LeadFilters";
+import { LeadStatsPanel } from "./LeadStatsPanel";
+import type { Lead } from "./types";
+
+const RowMenu = ({ lead }: { lead: Lead }) => {
+  const { refetch } = useListContext();
+  return <LeadArchiveMenu lead={lead} onDone={() => void refetch()} />;
+};
+
+const LeadStatus = ({ status }: { status: string }) => {
+  const translate = useTranslate();
+  return <>{translate(`resources.leads.statuses.${status}`, { _: status })}</>;
+};
+
+/**
+ * /dashboard/leads, the landing page of staff, agents and super admins (document 1 section 2; document 3 sections
+ * 2 and 9): the statistics of the chosen window on top, the leads below (20 per page; 10, 20, 50, 250, 500),
+ * filters, page and sort in the address; a row opens leads/view/{id}; archive and unarchive per row.
+ */
+export const LeadList = () => {
+  // The window defaults to the last 7 days, today included, in Los Angeles (reference 4.9).
+  const defaults = useMemo(() => ({ archived: false, last_visit: defaultStatsWindow() }), []);
+  return (
+    <>
+      <PageHeader titleKey="app.shell.titles.leads" />
+      <GridList<Lead>
+        resource="leads"
+        title={false}
+        perPage={LEADS_PER_PAGE}
+        sort={{ field: "last_visit", order: "DESC" }}
+        filterDefaultValues={defaults}
+      >
+        <LeadFilters />
+        <LeadStatsPanel />
+        <GridDataTable<Lead> rowClick={(id: Identifier) => `/dashboard/leads/view/${id}`}>
+          <DataTable.Col source="email" />
+          <DataTable.Col source="name" disableSort render={(r) => [r.first_name, r.last_name].filter(Boolean).join(" ")} />
+          <DataTable.Col source="agency_name" />
+          <DataTable.Col source="account_title" disableSort />
+          <DataTable.Col source="status" disableSort render={(r) => <LeadStatus status={r.status} />} />
+          <DataTable.Col source="created_at" render={(r) => formatLongDate(r.created_at)} />
+          <DataTable.Col source="last_visit" render={(r) => formatLongDate(r.last_visit)} />
+          <DataTable.Col source="last_visited_page" />
+          <DataTable.Col source="site_visits" />
+          <DataTable.Col source="primary_campaign_name" disableSort />
+          <DataTable.Col source="primary_campaign_source" disableSort />
+          <DataTable.Col source="primary_campaign_medium" disableSort />
+          <DataTable.Col source="premium_total" render={(r) => formatCents(r.premium_total)} />
+          <DataTable.Col source="billing_strategy" disableSort />
+          <DataTable.Col source="interested_product" disableSort />
+          <DataTable.Col source="actions" label="" disableSort render={(r) => <RowMenu lead={r as Lead} />} />
+        </GridDataTable>
+      </GridList>
+    </>
+  );
+};

@@ -1,0 +1,14 @@
+import { READ, type AccessRules, type Rule } from "../../domain/accessRules";
+
+// Leads are the landing page of staff and agents (document 1 section 2), behind dashboard.leads (reference 2.1);
+// archive and unarchive are also offered on a policy's Leads tab. Each sees only the leads of their scope.
+const office: Rule[] = [
+  { resource: "leads", actions: [...READ, "export"], key: "dashboard.leads" },
+  { resource: "leads", actions: ["edit"] },
+];
+
+export default {
+  staff: office,
+  // A policy's Leads tab is an agent's (document 2 section 2), whatever the dashboard key.
+  agent: [...office, { resource: "policies.leads", actions: ["list"] }],
+} satisfies AccessRules;

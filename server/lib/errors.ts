@@ -49,6 +49,7 @@ export type RecordName =
   | "Change request"
   | "Community"
   | "Document"
+  | "Email"
   | "File"
   | "Invoice"
   | "Lead"

@@ -20,7 +20,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: ["show", "edit"] },
     { resource: "leases", actions: "*" },
-    { resource: "email-history", actions: READ },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   agent: [
@@ -31,7 +30,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
     { resource: "carriers", actions: READ, key: "agencies.carriers" },
     { resource: "leases", actions: "*" },
-    { resource: "email-history", actions: READ },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],

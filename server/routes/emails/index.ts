@@ -1,5 +1,5 @@
 import { defineModule } from "../../lib/server-module";
-import { emailRoutes } from "./emails.routes";
+import { emailListSpec, emailRoutes } from "./emails.routes";
 
 /** Email History: every message sent, as recorded. */
-export default defineModule({ name: "emails", routes: [emailRoutes] });
+export default defineModule({ name: "emails", routes: [emailRoutes], lists: { sent_emails: emailListSpec } });

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sentEmails } from "../../db/schema";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+
+let t: TestApp;
+const as: Record<string, AuthHeaders> = {};
+const ids: Record<string, number> = {};
+const get = (url: string, headers?: AuthHeaders) => t.app.inject({ method: "GET", url, headers });
+const subjects = (rows: Array<{ subject: string }>) => rows.map((r) => r.subject).sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const world = await buildWorld(t.database.db);
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  as.agentB = await signInAs(t.app, "agent.b@test.dev");
+  const mail = async (key: string, values: Partial<typeof sentEmails.$inferInsert>) => {
+    const [row] = await t.database.db
+      .insert(sentEmails)
+      .values({ to: "someone@example.com", subject: key, text: `Body of ${key}`, template: "policy_cancelled", ...values })
+      .returning();
+    ids[key] = row.id;
+  };
+  await mail("About policy A", { related_type: "Policy", related_id: world.policies.A.id, status: "sent" });
+  await mail("About policy B", { related_type: "Policy", related_id: world.policies.B.id, status: "failed", error: "550 mailbox unavailable" });
+  await mail("To staff A", { to: "staff.a@test.dev", template: "staff_password_reset", html: "<p>Hello <script>alert(1)</script></p>" });
+}, 60_000);
+afterAll(() => t.close());
+
+describe("Email History", () => {
+  it("lists every mail for a super admin, newest first, filtered by status and template", async () => {
+    const all = await get("/v2/staff_super_admin/sent_emails", as.superAdmin);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().map((m: { subject: string }) => m.subject)).toEqual(["To staff A", "About policy B", "About policy A"]);
+    expect(subjects((await get("/v2/sent_emails?filter[status]=failed", as.superAdmin)).json())).toEqual(["About policy B"]);
+    expect(subjects((await get("/v2/sent_emails?filter[template]=staff_password_reset", as.superAdmin)).json())).toEqual(["To staff A"]);
+    expect(subjects((await get("/v2/sent_emails?filter[subject][like]=policy", as.superAdmin)).json())).toEqual(["About policy A", "About policy B"]);
+  });
+
+  it("limits staff and agents to mails about their policies and to themselves (cross-tenant)", async () => {
+    expect(subjects((await get("/v2/staff_account/sent_emails", as.staffA)).json())).toEqual(["About policy A", "To staff A"]);
+    expect(subjects((await get("/v2/staff_account/sent_emails", as.staffB)).json())).toEqual(["About policy B"]);
+    expect(subjects((await get("/v2/staff_agency/sent_emails", as.agentB)).json())).toEqual(["About policy B"]);
+    expect((await get(`/v2/staff_account/sent_emails/${ids["About policy A"]}`, as.staffB)).statusCode).toBe(404);
+  });
+
+  it("shows one mail with its text, html and failure", async () => {
+    const res = await get(`/v2/staff_super_admin/sent_emails/${ids["About policy B"]}`, as.superAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subject: "About policy B", text: "Body of About policy B", status: "failed", error: "550 mailbox unavailable", attachments: [] });
+    const own = await get(`/v2/staff_account/sent_emails/${ids["To staff A"]}`, as.staffA);
+    expect(own.json().html).toContain("<p>Hello");
+    expect((await get("/v2/staff_super_admin/sent_emails/999999", as.superAdmin)).json()).toMatchObject({ message: "Email not found" });
+    expect((await get(`/v2/sent_emails/${ids["To staff A"]}`)).statusCode).toBe(401);
+    expect((await get("/v2/sent_emails?filter[status][like]=x&filter[colour]=red", as.superAdmin)).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,17 @@
+export type MailStatus = "recorded" | "sent" | "failed";
+
+/** A recorded mail (GET /sent_emails). */
+export interface SentEmail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  template: string;
+  related_type: string | null;
+  related_id: number | null;
+  status: MailStatus;
+  error?: string | null;
+  created_at: string;
+  attachments?: Array<{ filename: string; url: string }>;
+}

@@ -56,6 +56,7 @@ export type RecordName =
   | "Policy"
   | "Refund"
   | "Revision"
+  | "Tracking URL"
   | "Staff"
   | "User";
 

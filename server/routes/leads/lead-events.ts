@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { LEAD_TAGS } from "../../../src/domain/leads";
+import type { Db } from "../../db/client";
+import { TooManyRequestsError, ValidationError } from "../../lib/errors";
+import { SHORT_TEXT, TEXT, URL_MAX, cents, email, id, jsonValue, text, trimmed } from "../../lib/input";
+import { queryRows } from "../../lib/list";
+import { leadEventsChanged } from "./leads.stats";
+
+const optionalText = (max = TEXT) => trimmed(max).optional().nullable();
+
+export const leadEventBody = z
+  .object({
+    email,
+    identifier: text(64).optional().nullable(),
+    agency_id: id,
+    branding_profile_id: id.optional().nullable(),
+    lead_event_attributes: z
+      .object({
+        tag: trimmed(SHORT_TEXT).optional().nullable(),
+        policy_type_id: id.optional().nullable(),
+        data: z.record(text(SHORT_TEXT), jsonValue).optional(),
+      })
+      .strict(),
+    profile_attributes: z
+      .object({ first_name: optionalText(), last_name: optionalText(), contact_phone: optionalText(SHORT_TEXT), contact_email: optionalText() })
+      .strict()
+      .optional(),
+    address_attributes: z
+      .object({ street_number: optionalText(), street_name: optionalText(), street_two: optionalText(), city: optionalText(), state: optionalText(10), zip_code: optionalText(10) })
+      .strict()
+      .optional(),
+    tracking_url: z
+      .object({ campaign_source: optionalText(), campaign_medium: optionalText(), campaign_name: optionalText(), landing_page: optionalText(SHORT_TEXT) })
+      .strict()
+      .optional()
+      .nullable(),
+  })
+  .strict();
+
+export type LeadEventInput = z.infer<typeof leadEventBody>;
+
+/** The data an event carries is kept whole, up to this size. */
+const MAX_DATA_CHARS = 10_000;
+
+const pageOf = (data: Record<string, unknown>) => {
+  const page = data.last_visited_page ?? data.page;
+  return typeof page === "string" ? page.slice(0, URL_MAX) : null;
+};
+
+const premiumOf = (data: Record<string, unknown>): number | null => {
+  const parsed = cents.safeParse(data.premium_total ?? data.premium);
+  return parsed.success ? parsed.data : null;
+};
+
+const orNull = (v: string | null | undefined) => (v === undefined || v === "" ? null : v);
+
+/**
+ * The public lead-event call (reference 4.9): creates the lead of (email, agency) or updates it, appends the event,
+ * links the agency's tracking URL named by the campaign fields, and answers the lead's `identifier`. One row per
+ * (lower(email), agency) is kept by a unique index, so two concurrent first visits make one lead. A purchase event
+ * marks the lead converted and links the agency's policy its email bought.
+ */
+export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{ identifier: string }> {
+  const data = (input.lead_event_attributes.data ?? {}) as Record<string, unknown>;
+  if (JSON.stringify(data).length > MAX_DATA_CHARS) throw new ValidationError({ "lead_event_attributes.data": `must be at most ${MAX_DATA_CHARS} characters` });
+  const [agency] = await queryRows<{ id: number }>(db, sql`SELECT id FROM agencies WHERE id = ${input.agency_id} AND enabled`);
+  if (!agency) throw new ValidationError({ agency_id: "is not a known agency" });
+  if (input.lead_event_attributes.policy_type_id) {
+    const [type] = await queryRows<{ id: number }>(db, sql`SELECT id FROM policy_types WHERE id = ${input.lead_event_attributes.policy_type_id}`);
+    if (!type) throw new ValidationError({ "lead_event_attributes.policy_type_id": "is not a known policy type" });
+  }
+  const tag = orNull(input.lead_event_attributes.tag);
+  const page = pageOf(data);
+  const premium = premiumOf(data);
+  const tu = input.tracking_url;
+  const trackingCondition: SQL | null =
+    tu && tu.campaign_name
+      ? sql`agency_id = ${input.agency_id} AND deleted_at IS NULL AND campaign_name = ${tu.campaign_name}
+            AND campaign_source IS NOT DISTINCT FROM ${orNull(tu.campaign_source)} AND campaign_medium IS NOT DISTINCT FROM ${orNull(tu.campaign_medium)}`
+      : null;
+
+  return db.transaction(async (tx) => {
+    const [tracking] = trackingCondition ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM tracking_urls WHERE ${trackingCondition} ORDER BY id LIMIT 1`) : [];
+    const converted = tag === LEAD_TAGS.purchase;
+    const [policy] = converted
+      ? await queryRows<{ id: number; account_id: number | null; user_id: number }>(
+          tx,
+          sql`SELECT po.id, po.account_id, pu.user_id FROM policies po JOIN policy_users pu ON pu.policy_id = po.id AND pu.primary JOIN users u ON u.id = pu.user_id
+              WHERE po.agency_id = ${input.agency_id} AND lower(u.email) = lower(${input.email}) ORDER BY po.created_at DESC LIMIT 1`,
+        )
+      : [];
+    // Insert or update in one statement: concurrent calls for the same (email, agency) meet on the unique index.
+    const [lead] = await queryRows<{ id: number; identifier: string; inserted: boolean }>(
+      tx,
+      sql`INSERT INTO leads (email, identifier, agency_id, branding_profile_id, tracking_url_id, last_visit, last_visited_page, lead_events_cx, premium_total, status, policy_id, account_id, user_id)
+          VALUES (${input.email}, ${randomBytes(16).toString("hex")}, ${input.agency_id}, ${input.branding_profile_id ?? null}, ${tracking?.id ?? null}, now(), ${page}, 1,
+                  ${premium}, ${converted ? "converted" : "prospect"}, ${policy?.id ?? null}, ${policy?.account_id ?? null}, ${policy?.user_id ?? null})
+          ON CONFLICT (lower(email), agency_id) DO UPDATE SET
+            last_visit = now(),
+            last_visited_page = coalesce(EXCLUDED.last_visited_page, leads.last_visited_page),
+            lead_events_cx = leads.lead_events_cx + 1,
+            premium_total = coalesce(EXCLUDED.premium_total, leads.premium_total),
+            tracking_url_id = coalesce(leads.tracking_url_id, EXCLUDED.tracking_url_id),
+            branding_profile_id = coalesce(EXCLUDED.branding_profile_id, leads.branding_profile_id),
+            status = CASE WHEN ${converted} THEN 'converted' WHEN leads.status = 'prospect' THEN 'return' ELSE leads.status END,
+            policy_id = coalesce(EXCLUDED.policy_id, leads.policy_id),
+            account_id = coalesce(leads.account_id, EXCLUDED.account_id),
+            user_id = coalesce(leads.user_id, EXCLUDED.user_id),
+            updated_at = now()
+          RETURNING id, identifier, (xmax = 0) AS inserted`,
+    );
+    await tx.execute(
+      sql`INSERT INTO lead_events (lead_id, data, tag, policy_type_id, agency_id, branding_profile_id)
+          VALUES (${lead.id}, ${JSON.stringify(data)}::jsonb, ${tag}, ${input.lead_event_attributes.policy_type_id ?? null}, ${input.agency_id}, ${input.branding_profile_id ?? null})`,
+    );
+    const p = input.profile_attributes;
+    if (p && Object.values(p).some((v) => v)) {
+      const full = [p.first_name, p.last_name].filter(Boolean).join(" ") || null;
+      await tx.execute(
+        sql`INSERT INTO profiles (profileable_type, profileable_id, first_name, last_name, full_name, contact_phone, contact_email)
+            VALUES ('Lead', ${lead.id}, ${orNull(p.first_name)}, ${orNull(p.last_name)}, ${full}, ${orNull(p.contact_phone)}, ${orNull(p.contact_email)})
+            ON CONFLICT (profileable_type, profileable_id) DO UPDATE SET
+              first_name = coalesce(EXCLUDED.first_name, profiles.first_name), last_name = coalesce(EXCLUDED.last_name, profiles.last_name),
+              full_name = coalesce(EXCLUDED.full_name, profiles.full_name), contact_phone = coalesce(EXCLUDED.contact_phone, profiles.contact_phone),
+              contact_email = coalesce(EXCLUDED.contact_email, profiles.contact_email), updated_at = now()`,
+      );
+    }
+    const a = input.address_attributes;
+    if (a && Object.values(a).some((v) => v)) {
+      const full = [a.street_number, a.street_name, a.street_two, a.city, a.state, a.zip_code].filter(Boolean).join(" ");
+      await tx.execute(sql`DELETE FROM addresses WHERE addressable_type = 'Lead' AND addressable_id = ${lead.id}`);
+      await tx.execute(
+        sql`INSERT INTO addresses (addressable_type, addressable_id, street_number, street_name, street_two, city, state, zip_code, "full")
+            VALUES ('Lead', ${lead.id}, ${orNull(a.street_number)}, ${orNull(a.street_name)}, ${orNull(a.street_two)}, ${orNull(a.city)}, ${orNull(a.state)}, ${orNull(a.zip_code)}, ${full})`,
+      );
+    }
+    return { identifier: lead.identifier };
+  });
+}
+
+/** Events one client address may send per minute (the call is public). */
+export const LEAD_EVENTS_PER_MINUTE = 120;
+const windows = new Map<string, { start: number; n: number }>();
+
+function countHit(ip: string, now = Date.now()) {
+  const w = windows.get(ip);
+  if (!w || now - w.start >= 60_000) {
+    if (windows.size > 50_000) windows.clear();
+    windows.set(ip, { start: now, n: 1 });
+    return;
+  }
+  w.n++;
+  if (w.n > LEAD_EVENTS_PER_MINUTE) {
+    const wait = Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
+    throw new TooManyRequestsError(`Too many lead events. Please try again in ${wait} seconds.`, wait);
+  }
+}
+
+/** `POST /v2/lead_events`: no session (the public quote pages call it), limited per client address. */
+export const leadEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post("/lead_events", { schema: { body: leadEventBody } }, async (request) => {
+    countHit(request.ip);
+    const answer = await captureLeadEvent(app.db, request.body);
+    leadEventsChanged();
+    return answer;
+  });
+};

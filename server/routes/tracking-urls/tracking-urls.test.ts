@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, trackingUrls } from "../../db/schema";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { multipart } from "../../test/multipart";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+const as: Record<string, AuthHeaders> = {};
+const req = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, headers?: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db);
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  as.agentA = await signInAs(t.app, "agent.a@test.dev");
+  as.agentB = await signInAs(t.app, "agent.b@test.dev");
+  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+}, 60_000);
+afterAll(() => t.close());
+
+const upload = (csv: string, headers: AuthHeaders) => {
+  const form = multipart([{ field: "file", filename: "tracking-urls.csv", contentType: "text/csv", content: csv }]);
+  return t.app.inject({ method: "POST", url: "/v2/staff_agency/tracking_urls/bulk_csv_upload", headers: { ...headers, ...form.headers }, payload: form.payload });
+};
+
+describe("tracking URLs", () => {
+  it("creates one for the agent's agency with the generated link, and refuses missing fields and foreign agencies", async () => {
+    const res = await req("POST", "/v2/staff_agency/tracking_urls", as.agentA, {
+      tracking_url: { landing_page: "residential", campaign_name: "Spring", campaign_source: "google", campaign_medium: "cpc", agency_id: world.agencies.A1.id },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ campaign_name: "Spring", agency_id: world.agencies.A1.id, agency_title: "Agency A1", archived: false, leads_count: 0 });
+    expect(res.json().tracking_url).toMatch(/\/residential\?agency_id=\d+&utm_campaign=Spring&utm_source=google&utm_medium=cpc$/);
+    const missing = await req("POST", "/v2/staff_agency/tracking_urls", as.agentA, { tracking_url: { landing_page: "", agency_id: null } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toMatchObject({ landing_page: "This field is required", campaign_name: "This field is required", agency_id: "This field is required" });
+    const bad = await req("POST", "/v2/staff_agency/tracking_urls", as.agentA, { tracking_url: { landing_page: "homepage", campaign_name: "x", agency_id: world.agencies.B.id } });
+    expect(bad.json().errors.landing_page).toBe("must be one of rentguarantee, residential, commercial");
+    const foreign = await req("POST", "/v2/staff_agency/tracking_urls", as.agentA, { tracking_url: { landing_page: "commercial", campaign_name: "x", agency_id: world.agencies.B.id } });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.agency_id).toBe("Select agency from the drop-down list");
+    expect((await req("POST", "/v2/staff_account/tracking_urls", as.staffA, { tracking_url: { landing_page: "residential", campaign_name: "x", agency_id: world.agencies.A.id } })).statusCode).toBe(403);
+  });
+
+  it("lists within scope with the archived and agency filters, archives and soft-deletes (204)", async () => {
+    const db = t.database.db;
+    const [b] = await db.insert(trackingUrls).values({ landing_page: "commercial", campaign_name: "B only", agency_id: world.agencies.B.id }).returning();
+    const [a] = await db.insert(trackingUrls).values({ landing_page: "rentguarantee", campaign_name: "A root", agency_id: world.agencies.A.id }).returning();
+    const names = async (url: string, headers: AuthHeaders) => (await req("GET", url, headers)).json().map((r: { campaign_name: string }) => r.campaign_name).sort();
+    expect(await names("/v2/staff_agency/tracking_urls", as.agentA)).toEqual(["A root", "Spring"]);
+    expect(await names("/v2/staff_agency/tracking_urls", as.agentB)).toEqual(["B only"]);
+    expect(await names(`/v2/staff_super_admin/tracking_urls?filter[agency_id]=${world.agencies.B.id}`, as.superAdmin)).toEqual(["B only"]);
+    expect((await req("GET", `/v2/staff_agency/tracking_urls/${b.id}`, as.agentA)).statusCode).toBe(404);
+    expect((await req("DELETE", `/v2/staff_agency/tracking_urls/${b.id}`, as.agentA)).statusCode).toBe(404);
+    const archived = await req("PUT", `/v2/staff_agency/tracking_urls/${a.id}`, as.agentA, { tracking_url: { archived: true } });
+    expect(archived.json().archived).toBe(true);
+    expect(await names("/v2/staff_agency/tracking_urls?filter[archived]=true", as.agentA)).toEqual(["A root"]);
+    expect(await names("/v2/staff_agency/tracking_urls?filter[archived]=false", as.agentA)).toEqual(["Spring"]);
+    const deleted = await req("DELETE", `/v2/staff_agency/tracking_urls/${a.id}`, as.agentA);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe("");
+    expect(await names("/v2/staff_agency/tracking_urls?filter[archived]=true", as.agentA)).toEqual([]);
+    expect((await req("GET", `/v2/staff_agency/tracking_urls/${a.id}`, as.agentA)).statusCode).toBe(404);
+  });
+
+  it("lists a URL's leads (10 per page) and the policies behind them, and the agencies to choose from", async () => {
+    const db = t.database.db;
+    const [url] = await db.insert(trackingUrls).values({ landing_page: "residential", campaign_name: "Leads", agency_id: world.agencies.A.id }).returning();
+    await db.insert(leads).values(
+      Array.from({ length: 12 }, (_, i) => ({ email: `tu${i}@leads.test`, identifier: `tu-${i}`, agency_id: world.agencies.A.id, tracking_url_id: url.id, last_visit: new Date(Date.now() - i * 60_000) })),
+    );
+    await db.insert(leads).values({ email: world.users.A.email, identifier: "tu-buyer", agency_id: world.agencies.A.id, tracking_url_id: url.id, user_id: world.users.A.id, status: "converted", policy_id: world.policies.A.id });
+    const page = await req("GET", `/v2/staff_agency/tracking_urls/${url.id}/get_leads`, as.agentA);
+    expect(page.json()).toHaveLength(10);
+    expect(page.headers["total-entries"]).toBe("13");
+    const policies = await req("GET", `/v2/staff_agency/tracking_urls/${url.id}/get_policies`, as.agentA);
+    expect(policies.json().map((p: { number: string }) => p.number)).toEqual(["POL-A-0001"]);
+    expect((await req("GET", `/v2/staff_agency/tracking_urls/${url.id}/get_leads`, as.agentB)).statusCode).toBe(404);
+    const agencies = (await req("GET", "/v2/staff_agency/tracking_urls/agency_filters", as.agentA)).json();
+    expect(agencies.map((a: { title: string }) => a.title)).toEqual(["Agency A", "Agency A1"]);
+  });
+});
+
+describe("CSV import", () => {
+  it("downloads the template as tracking-urls.csv", async () => {
+    const res = await req("GET", "/v2/staff_agency/tracking_urls/bulk_csv_template", as.agentA);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toContain("tracking-urls.csv");
+    expect(res.body.split("\n")[0]).toBe("landing_page,campaign_name,campaign_source,campaign_medium,campaign_term,campaign_content,agency_id,branding_profile_id");
+  });
+
+  it("creates every row or none, naming each bad row", async () => {
+    const A = world.agencies.A.id;
+    const before = (await req("GET", "/v2/staff_agency/tracking_urls", as.agentA)).json().length;
+    const bad = await upload(`landing_page,campaign_name,agency_id\nresidential,One,${A}\nmoon,Two,${A}\ncommercial,,${world.agencies.B.id}\n`, as.agentA);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      "rows.2.landing_page": "must be one of rentguarantee, residential, commercial",
+      "rows.3.campaign_name": "This field is required",
+      "rows.3.agency_id": "Select agency from the drop-down list",
+    });
+    expect((await req("GET", "/v2/staff_agency/tracking_urls", as.agentA)).json()).toHaveLength(before);
+    const ok = await upload(`landing_page,campaign_name,campaign_source,agency_id\nresidential,One,google,${A}\nrentguarantee,Two,,${A}\ncommercial,Three,email,${world.agencies.A1.id}\n`, as.agentA);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: "Tracking URLs successfully created", count: 3 });
+    expect((await req("GET", "/v2/staff_agency/tracking_urls", as.agentA)).json()).toHaveLength(before + 3);
+    expect((await upload("name,agency\nx,1\n", as.agentA)).json().errors.file).toBe("is missing the columns landing_page, campaign_name, agency_id");
+  });
+});

@@ -121,16 +121,25 @@ async function writeExport(deps: { db: Db; files: FileStore; mailer: Mailer; fil
     // A failure below destroys the stream, which fails this too: the failure is reported once, from the loop.
     stored.catch(() => undefined);
     out.write(Papa.unparse([COLUMNS.map(([title]) => title)]) + "\r\n");
-    let written = 0;
-    for (let start = 0; start < ids.length; start += BATCH) {
+    // Rows deleted or changed out of the filter since the ids were read are left out.
+    const fetchBatch = (start: number) => {
       const batch = `{${ids.slice(start, start + BATCH).join(",")}}`;
-      // Rows deleted or changed out of the filter since the ids were read are left out.
-      const rows = await queryRows<PolicyListRow>(
+      const rows = queryRows<PolicyListRow>(
         db,
         sql`SELECT ${list.select} FROM ${list.from}
               JOIN unnest(${batch}::int[]) WITH ORDINALITY AS wanted(id, pos) ON po.id = wanted.id
              WHERE true ${whereSql} ORDER BY wanted.pos`,
       );
+      // Awaited below; this only keeps a failure while it waits from counting as unhandled.
+      rows.catch(() => undefined);
+      return rows;
+    };
+    let written = 0;
+    // The next batch is read while this one is written: the database and the CSV work overlap.
+    let next = ids.length ? fetchBatch(0) : null;
+    for (let start = 0; next; start += BATCH) {
+      const rows = await next;
+      next = start + BATCH < ids.length ? fetchBatch(start + BATCH) : null;
       // Respect back-pressure: wait for the store to take the batch before reading the next one.
       if (rows.length && !out.write(csvLines(rows))) await new Promise((resolve) => out.once("drain", resolve));
       written += rows.length;

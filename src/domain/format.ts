@@ -21,7 +21,23 @@ export function formatLongDate(value: string | null | undefined): string {
   // A date-only value is a calendar day: read it as local midnight so no time zone moves it a day.
   const date = dateOnly ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+  return LONG_DATE.format(date);
+}
+
+// Intl formatters are costly to make (about 0.1 ms each) and cheap to reuse: a million-row export formats three
+// dates a row. Each gives exactly what the toLocale*String call with the same options would.
+const LONG_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** `date.toLocaleString("en-US", { timeZone })`, with the formatter kept per time zone (the runtime's when absent). */
+export function formatDateTime(date: Date, timeZone?: string): string {
+  const key = timeZone ?? "";
+  let format = dateTimes.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", ...(timeZone ? { timeZone } : {}) });
+    dateTimes.set(key, format);
+  }
+  return format.format(date);
 }
 
 /** Reports and the times people read in messages are in this zone (DESIGN.md section 3). */

@@ -1,5 +1,5 @@
 import { policyBrowseMessages } from "../i18n/messages/policyBrowse";
-import { formatLongDate, humanizeEnum, yesNo } from "./format";
+import { formatDateTime, formatLongDate, humanizeEnum, yesNo } from "./format";
 
 /**
  * What the policies grid shows in its text columns (document 2 section 2), so the grid and its CSV export
@@ -12,7 +12,7 @@ export const policyCells = {
   date: (value: string | null | undefined) => formatLongDate(value),
   billingStrategy: (value: string | null | undefined) => humanizeEnum(value),
   /** In the browser's time zone in the grid; the CSV has none, so it uses the reports' (DESIGN.md section 3). */
-  updatedAt: (value: string, timeZone?: string) => new Date(value).toLocaleString("en-US", timeZone ? { timeZone } : undefined),
+  updatedAt: (value: string, timeZone?: string) => formatDateTime(new Date(value), timeZone),
   inSystem: (value: boolean) => yesNo(value),
 };
 

@@ -30,6 +30,8 @@ import { registerModules } from "./routes";
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
+    /** Which database serves `db`: the embedded one has a single connection (jobs/export-policies.ts). */
+    databaseKind: Database["kind"];
     env: AppEnv;
     mailer: Mailer;
     files: FileStore;
@@ -76,6 +78,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", database.db);
+  app.decorate("databaseKind", database.kind);
   // Links signed before a restart, or by another process on this database, must still open (issue 9, hole 7).
   app.decorate("env", { ...env, FILES_SECRET: env.FILES_SECRET ?? (await keptSecret(database.db, "files")) });
   app.decorate(

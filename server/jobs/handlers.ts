@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { publicOrigin } from "../lib/public-url";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
-import { EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
+import { CURSOR_FROM, EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
 import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/reconcile";
 import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
@@ -9,7 +9,17 @@ import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "
 /** Every background job and the function that does it: one list, registered once per process. */
 export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   await app.jobs.work<{ exportId: number }>(EXPORT_POLICIES_JOB, (data) =>
-    runPolicyExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.exportId),
+    runPolicyExport(
+      {
+        db: app.db,
+        files: app.files,
+        mailer: app.mailer,
+        filesSecret: app.env.FILES_SECRET,
+        publicUrl: publicOrigin(app.env),
+        cursor: app.databaseKind === "postgres" ? { from: CURSOR_FROM, progressOnPool: true } : undefined,
+      },
+      data.exportId,
+    ),
   );
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);

@@ -86,9 +86,16 @@ export async function benchLists(ctx: ListContext) {
   const boundTotal = ((await policyList("super_admin", { status: ["BOUND"] })).json as { meta: { total: number } }).meta.total;
   await run("deep_page", "policies page 2,000 [super_admin] status", () => policyList("super_admin", { status: ["BOUND"] }, 2000));
   await run("deep_page", `policies last page (${lastPage(boundTotal, 50)}) [super_admin] status`, () => policyList("super_admin", { status: ["BOUND"] }, lastPage(boundTotal, 50)));
+  // Page 2,000 reached by Next from page 1,999: the cursor its neighbour answered (keyset pages, server/lib/list.ts).
+  const next1999 = (await call(base, `/v2/${PREFIX.super_admin}/policies/list`, auth.super_admin, { filter: {}, pagination: { page: 1999, per: 50 }, sort: { column: "updated_at", direction: "desc" } })).headers.get("next-page-cursor") ?? undefined;
+  await run("deep_page", "policies page 2,000 by Next (cursor) [super_admin]", () =>
+    call(base, `/v2/${PREFIX.super_admin}/policies/list`, auth.super_admin, { filter: {}, pagination: { page: 2000, per: 50, cursor: next1999 }, sort: { column: "updated_at", direction: "desc" } }),
+  );
   const userTotal = Number((await users("super_admin", {})).headers.get("total-entries"));
   await run("deep_page", "users page 2,000 [super_admin]", () => users("super_admin", { "pagination[page]": 2000 }));
   await run("deep_page", `users last page (${lastPage(userTotal, 20)}) [super_admin]`, () => users("super_admin", { "pagination[page]": lastPage(userTotal, 20) }));
+  const userNext = (await users("super_admin", { "pagination[page]": 1999 })).headers.get("next-page-cursor") ?? "";
+  await run("deep_page", "users page 2,000 by Next (cursor) [super_admin]", () => users("super_admin", { "pagination[page]": 2000, "pagination[cursor]": userNext }));
 
   // Contains-searches: every field, every kind of term, on the policies grid and the customers list.
   const policySearch: Record<keyof typeof SEARCH_TERMS, (term: string) => object> = {

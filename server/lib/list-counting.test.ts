@@ -5,7 +5,7 @@ import { COUNT_CAP } from "../../src/domain/constants";
 import { policyListQuery, policyListSpec } from "../routes/policies/policies.list";
 import { buildWorld } from "../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../test/helpers";
-import { cappedCount, parseListParams, queryRows, runList } from "./list";
+import { SEARCH_COUNT_CAP, cappedCount, parseListParams, queryRows, runList } from "./list";
 
 /**
  * The counting rule of every list (list.ts, Counting): the capped count, totals from counters, and counters that stay
@@ -90,11 +90,14 @@ describe("the capped count", () => {
 
   it(`answers "${COUNT_CAP.toLocaleString("en-US")}+" over HTTP: total-entries at the cap with the flag, in both dialects`, async () => {
     await addPolicies("MANY", COUNT_CAP + 5);
-    const body = await list(as.superAdmin, "staff_super_admin", { number: { like: "many-" } });
+    const body = await list(as.superAdmin, "staff_super_admin", { policy_type_id: [1] });
     expect(body.meta).toMatchObject({ total: COUNT_CAP, total_capped: true });
-    const res = await t.app.inject({ method: "GET", url: "/v2/staff_super_admin/policies?filter[number][like]=many-&pagination[per]=10", headers: as.superAdmin });
+    const res = await t.app.inject({ method: "GET", url: "/v2/staff_super_admin/policies?filter[policy_type_id][]=1&pagination[per]=10", headers: as.superAdmin });
     expect(res.headers["total-entries"]).toBe(String(COUNT_CAP));
     expect(res.headers["total-capped"]).toBe("true");
+    // A contains-search counts to SEARCH_COUNT_CAP; a page past it counts to its end.
+    expect((await list(as.superAdmin, "staff_super_admin", { number: { like: "many-" } })).meta).toMatchObject({ total: SEARCH_COUNT_CAP, total_capped: true });
+    expect((await list(as.superAdmin, "staff_super_admin", { number: { like: "many-" } }, { page: 30, per: 50 })).meta).toMatchObject({ total: 1500, total_capped: true });
     // Unfiltered, the counters answer exactly, past the cap and without the flag.
     const [{ n }] = await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM policies`);
     const all = await list(as.superAdmin, "staff_super_admin");

@@ -54,7 +54,7 @@ export function listInput<T extends z.ZodRawShape>(filters: Record<string, Filte
         .object({ column: z.union([text(SHORT_TEXT), z.array(text(SHORT_TEXT)).max(5)]).optional(), direction: text(10).optional(), field: text(SHORT_TEXT).optional() })
         .strict()
         .optional(),
-      pagination: z.object({ page: pageNumber.optional(), per: pageNumber.optional() }).strict().optional(),
+      pagination: z.object({ page: pageNumber.optional(), per: pageNumber.optional(), cursor: text(2000).optional() }).strict().optional(),
       filter: z.union([filterObject(filters), z.literal("")]).optional(),
       agency_id: z.union([z.number(), text(20)]).optional(),
       ...extra,

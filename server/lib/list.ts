@@ -1,3 +1,4 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { COUNT_CAP, DEFAULT_PER, MAX_PER } from "../../src/domain/constants";
@@ -36,6 +37,11 @@ export interface ListSpec {
   defaultSort: { column: string; direction: "asc" | "desc" };
   /** The unique column appended to every sort so pages never overlap. */
   tieBreaker: SQL;
+  /**
+   * Sorts whose expression is never null (NOT NULL columns): a page next to one already read is then found by its
+   * neighbour's last (or first) key instead of by skipping every row before it (see Keyset pages).
+   */
+  keyset?: string[];
   /** How the list's total is counted; without it, the capped count (README "How a list counts its total"). */
   counting?: Counting;
 }
@@ -46,9 +52,11 @@ export interface ListSpec {
  * 1. When the list's fixed conditions (its scope) and every filter in use are equalities on dimensions of one of
  *    `counters`, the total is the sum of that counter table's matching rows: exact, and as cheap at a million rows as
  *    at ten. Counter tables are kept by triggers in the same transaction as the rows they count (never estimates).
- * 2. Otherwise the rows are counted up to `cap` (default COUNT_CAP, 10,000), or up to the end of the page asked for
- *    when that lies further: below it the total is exact; beyond it the answer says "at least" (`capped`), which the
- *    console shows as "10,000+" with a next-page button (react-admin's partial pagination).
+ * 2. Otherwise the rows are counted up to `cap` (default COUNT_CAP, 10,000; SEARCH_COUNT_CAP, 1,000, when a filter
+ *    is a contains-search), or up to the end of the page asked for when that lies further: below it the total is
+ *    exact; beyond it the answer says "at least" (`capped`), which the console shows as "10,000+" with a next-page
+ *    button (react-admin's partial pagination). A search for a common surname matches tens of thousands of rows, each
+ *    read and tested to be counted; a thousand tells the user as much.
  */
 export interface Counting {
   cap?: number;
@@ -75,9 +83,33 @@ export interface ListInput {
   filter?: QueryValue;
 }
 
+/**
+ * Keyset pages, one rule for every list whose order allows it (a single sort in the spec's `keyset`): each answer
+ * carries signed cursors for the pages beside it (`next-page-cursor`, `previous-page-cursor` headers), which the
+ * console sends back as `pagination[cursor]` with `pagination[page]` when it moves to one of them. A cursor names the
+ * page it is for and the query it came from (filters, sort, per); the server then seeks from the neighbour's last key
+ * (`(sort, id) < (key, id)` on the order's index) instead of skipping every earlier row, so page 2,000 reached by
+ * Next costs what page 2 does. Any other request, or a cursor for another page or query, or signed by another process,
+ * pages by offset as before: react-admin's page/perPage contract is unchanged, the cursor only makes it cheaper.
+ */
+export interface Keyset {
+  /** The sort expression and direction, and the tie-breaker. */
+  expr: SQL;
+  direction: "asc" | "desc";
+  tie: SQL;
+  /** The request's cursor, when it is a valid one for this page of this query. */
+  cursor: { dir: "after" | "before"; key: string; id: number } | null;
+  /** What cursors of this query are signed for (filters, sort and per). */
+  signature: string;
+}
+
 export interface ListParams {
   page: number;
   per: number;
+  /** Set when the order allows keyset pages (see Keyset). */
+  keyset: Keyset | null;
+  /** The order's parts, to order rows gathered first (see runList): sort expressions, tie-breaker, direction. */
+  sort: { exprs: SQL[]; tie: SQL; ascending: boolean; plain: boolean };
   where: SQL[];
   orderBy: SQL;
   /** The same order backwards (the last pages are read from the end when the total is known exactly). */
@@ -139,7 +171,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function defaultCondition(def: FilterDef, op: FilterOp, value: unknown): SQL {
+export function defaultCondition(def: FilterDef, op: FilterOp, value: unknown): SQL {
   const col = def.column;
   switch (op) {
     case "null":
@@ -215,12 +247,14 @@ export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaul
 
   const where: SQL[] = [];
   let facets: Facet[] | null = [];
+  let searched = false;
   for (const [key, raw] of flattenFilter(input.filter)) {
     const def = spec.filters[key];
     if (!def) throw new ValidationError({ [`filter.${key}`]: "is not a filter of this list" });
     const conditions = conditionsFor(key, def, raw);
     where.push(...conditions.where);
     facets = facets && conditions.facets ? [...facets, ...conditions.facets] : null;
+    if (isObject(raw) && raw.like !== undefined && raw.like !== "") searched = true;
   }
 
   const sortInput = isObject(input.sort) ? input.sort : {};
@@ -233,13 +267,54 @@ export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaul
     if (!expr) throw new ValidationError({ "sort.column": `cannot sort by ${c}` });
     return expr;
   });
+  // Sorts that are never null (the spec's keyset) are ordered plainly, so a btree index on (sort, tie-breaker) serves
+  // them read forwards or backwards; a nullable sort keeps its nulls last (first when read backwards).
+  const plain = columns.every((c) => spec.keyset?.includes(c));
+  const nulls = (last: boolean) => (plain ? sql`` : last ? sql` NULLS LAST` : sql` NULLS FIRST`);
   const orderBy = (ascending: boolean) =>
-    sql.join([...exprs.map((e) => (ascending ? sql`${e} ASC NULLS LAST` : sql`${e} DESC NULLS LAST`)), ascending ? sql`${spec.tieBreaker} ASC` : sql`${spec.tieBreaker} DESC`], sql`, `);
+    sql.join([...exprs.map((e) => (ascending ? sql`${e} ASC${nulls(true)}` : sql`${e} DESC${nulls(true)}`)), ascending ? sql`${spec.tieBreaker} ASC` : sql`${spec.tieBreaker} DESC`], sql`, `);
   const reverseOrderBy = sql.join(
-    [...exprs.map((e) => (directionRaw === "asc" ? sql`${e} DESC NULLS FIRST` : sql`${e} ASC NULLS FIRST`)), directionRaw === "asc" ? sql`${spec.tieBreaker} DESC` : sql`${spec.tieBreaker} ASC`],
+    [...exprs.map((e) => (directionRaw === "asc" ? sql`${e} DESC${nulls(false)}` : sql`${e} ASC${nulls(false)}`)), directionRaw === "asc" ? sql`${spec.tieBreaker} DESC` : sql`${spec.tieBreaker} ASC`],
     sql`, `,
   );
-  return { page, per, where, orderBy: orderBy(directionRaw === "asc"), reverseOrderBy, facets, counting: spec.counting ?? {} };
+  const keyset =
+    columns.length === 1 && spec.keyset?.includes(columns[0])
+      ? keysetFor(exprs[0], directionRaw, spec.tieBreaker, { filter: input.filter ?? null, sort: [columns[0], directionRaw], per }, page, pagination.cursor)
+      : null;
+  const sort = { exprs, tie: spec.tieBreaker, ascending: directionRaw === "asc", plain };
+  // A contains-search counts to SEARCH_COUNT_CAP unless the spec sets its own cap (see Counting).
+  const counting = { ...spec.counting, cap: spec.counting?.cap ?? (searched ? SEARCH_COUNT_CAP : undefined) };
+  return { page, per, keyset, sort, where, orderBy: orderBy(directionRaw === "asc"), reverseOrderBy, facets, counting };
+}
+
+/** Signs this process's cursors: a cursor from another process (or forged) is ignored and the page read by offset. */
+const CURSOR_SECRET = randomBytes(32);
+
+const sign = (body: string) => createHmac("sha256", CURSOR_SECRET).update(body).digest("base64url").slice(0, 22);
+
+/** A cursor for `page` of the query `signature`: seek after (or before) the row (key, id). */
+export function pageCursor(signature: string, page: number, dir: "after" | "before", key: string, id: number): string {
+  const body = Buffer.from(JSON.stringify([page, signature, dir, key, id])).toString("base64url");
+  return `${body}.${sign(body)}`;
+}
+
+function readCursor(token: unknown, signature: string, page: number): Keyset["cursor"] {
+  if (typeof token !== "string" || token.length > 2000) return null;
+  const [body, mac] = token.split(".");
+  if (!body || !mac || mac.length !== 22) return null;
+  const expected = Buffer.from(sign(body));
+  if (!timingSafeEqual(expected, Buffer.from(mac.padEnd(22).slice(0, 22)))) return null;
+  try {
+    const [p, sig, dir, key, id] = JSON.parse(Buffer.from(body, "base64url").toString()) as [number, string, "after" | "before", string, number];
+    return p === page && sig === signature ? { dir, key, id } : null;
+  } catch {
+    return null;
+  }
+}
+
+function keysetFor(expr: SQL, direction: "asc" | "desc", tie: SQL, query: unknown, page: number, token: unknown): Keyset {
+  const signature = createHash("sha256").update(JSON.stringify(query)).digest("base64url").slice(0, 16);
+  return { expr, direction, tie, signature, cursor: readCursor(token, signature, page) };
 }
 
 /** SQL for facets over `columns` (dimension → expression): the one place a facet becomes a condition. */
@@ -278,6 +353,8 @@ export interface ListQuery {
 
 export interface ListResult<T> {
   rows: T[];
+  /** Cursors for the pages beside this one (see Keyset). */
+  cursors?: { next?: string; previous?: string };
   /** Exact, unless `capped`: then there are more rows than this (at least `total + 1`). */
   total: number;
   capped: boolean;
@@ -331,49 +408,120 @@ function countedByCounters(query: ListQuery, params: ListParams): boolean {
   return Boolean(fixed && params.facets && counterFor(params.counting, [...fixed, ...params.facets]));
 }
 
+/** What a contains-search counts up to (see Counting). */
+export const SEARCH_COUNT_CAP = 1_000;
+
 /** Past this offset, a page in the back half of an exactly counted list is read from the end. */
 const DEEP_OFFSET = 1_000;
 
+/** Up to this many rows in all, a page is found by gathering them and ordering (see runList). */
+const GATHER_MAX = 10_000;
+
 /**
  * Finds the page's ids first (sorting and skipping only ids), then builds the rows for those ids alone: the
- * select list's subqueries never run for the skipped rows. The total follows the counting rule (countList). A deep
- * page in the back half of a list counted exactly is read backwards from the end, so the last page costs what the
- * first does.
+ * select list's subqueries never run for the skipped rows. The total follows the counting rule (countList) and is
+ * read first: a list of at most GATHER_MAX rows is gathered and then ordered; a page beside one already read seeks
+ * from its cursor (Keyset); a deep page in the back half of a list counted exactly is read backwards from the end, so
+ * the last page costs what the first does.
  */
 export async function runList<T>(primary: Db, query: ListQuery, params: ListParams, idColumn: SQL = query.id ?? sql`id`): Promise<ListResult<T>> {
   // A read replica answers list pages when DATABASE_READ_URL is set (server/db/read-replica.ts).
   const db = listReader(primary);
   const conditions = [...query.where, ...params.where];
-  const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const offset = (params.page - 1) * params.per;
-  const page = (orderBy: SQL, skip: number, take: number, pos: SQL) =>
-    queryRows<T>(
+  const keyset = params.keyset;
+  // With a keyset the page's first and last keys are read too, for the cursors of the pages beside it.
+  const keyColumn = keyset ? sql`(${keyset.expr})::text` : sql`NULL::text`;
+  const page = (orderBy: SQL, skip: number, take: number, pos: SQL, seek: SQL[] = []) => {
+    const all = [...conditions, ...seek];
+    const whereSql = all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``;
+    return queryRows<T & { page_key__?: string; page_id__?: number }>(
       db,
-      sql`SELECT ${query.select} FROM ${query.from}
-          JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
-                  SELECT ${idColumn} AS page_id FROM ${query.from} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
+      sql`SELECT ${query.select}${keyset ? sql`, page.page_key AS page_key__, page.page_id AS page_id__` : sql``} FROM ${query.from}
+          JOIN (SELECT page_id, page_key, row_number() OVER () AS page_pos FROM (
+                  SELECT ${idColumn} AS page_id, ${keyColumn} AS page_key FROM ${query.from} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id
           ORDER BY ${pos}`,
     );
+  };
+  // The rows of `from … where`, gathered behind a fence (OFFSET 0) and only then ordered: the planner reads them by
+  // their filters' indexes instead of walking the order's.
+  const gathered = (skip: number, take: number) => {
+    const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+    const { exprs, tie, ascending, plain } = params.sort;
+    const dir = ascending ? sql`ASC` : sql`DESC`;
+    const keys = exprs.map((e, i) => sql`${e} AS ${sql.identifier(`sort_${i}`)}`);
+    const order = [...exprs.map((_, i) => sql`${sql.identifier(`sort_${i}`)} ${dir}${plain ? sql`` : sql` NULLS LAST`}`), sql`sort_tie ${dir}`];
+    return queryRows<T & { page_key__?: string; page_id__?: number }>(
+      db,
+      sql`SELECT ${query.select}${keyset ? sql`, page.page_key AS page_key__, page.page_id AS page_id__` : sql``} FROM ${query.from}
+          JOIN (SELECT page_id, page_key, row_number() OVER () AS page_pos FROM (
+                  SELECT page_id, page_key FROM (
+                    SELECT ${idColumn} AS page_id, ${keyColumn} AS page_key, ${sql.join([...keys, sql`${tie} AS sort_tie`], sql`, `)}
+                    FROM ${query.from} ${whereSql} OFFSET 0) matched
+                  ORDER BY ${sql.join(order, sql`, `)} LIMIT ${take} OFFSET ${skip}
+                ) ids) page ON ${idColumn} = page.page_id
+          ORDER BY page.page_pos`,
+    );
+  };
+  const finish = (rows: Array<T & { page_key__?: string; page_id__?: number }>, counted: Total, more = rows.length === params.per): ListResult<T> => {
+    const result: ListResult<T> = { rows, ...counted, page: params.page, per: params.per };
+    if (!keyset || rows.length === 0) return result;
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    result.cursors = {
+      ...(more ? { next: pageCursor(keyset.signature, params.page + 1, "after", String(last.page_key__), Number(last.page_id__)) } : {}),
+      ...(params.page > 1 ? { previous: pageCursor(keyset.signature, params.page - 1, "before", String(first.page_key__), Number(first.page_id__)) } : {}),
+    };
+    for (const row of rows) {
+      delete row.page_key__;
+      delete row.page_id__;
+    }
+    return result;
+  };
+  if (keyset?.cursor) {
+    // The page beside one already read: seek from its neighbour's key on the order's index (see Keyset). One row more
+    // than the page tells whether another follows; the count goes to the cap only (not to this page's end, which
+    // would count every row the seek skipped), and a page past the cap reports what it saw.
+    const { dir, key, id } = keyset.cursor;
+    const below = (dir === "after") === (keyset.direction === "desc");
+    const seek = below ? sql`(${keyset.expr}, ${keyset.tie}) < (${key}, ${id})` : sql`(${keyset.expr}, ${keyset.tie}) > (${key}, ${id})`;
+    const forward = dir === "after";
+    const [read, counted] = await Promise.all([
+      forward ? page(params.orderBy, 0, params.per + 1, sql`page.page_pos`, [seek]) : page(params.reverseOrderBy, 0, params.per, sql`page.page_pos DESC`, [seek]),
+      countedByCounters(query, params) ? countList(db, query, params) : cappedCount(db, query.countFrom ?? query.from, conditions, { cap: params.counting.cap }),
+    ]);
+    const more = forward ? read.length > params.per : true;
+    const rows = forward ? read.slice(0, params.per) : read;
+    const seen = offset + rows.length;
+    const total = counted.capped && seen >= counted.total ? { total: seen, capped: more } : counted;
+    return finish(rows, total, more && rows.length === params.per);
+  }
+  const counted = await countList(db, query, params);
+  if (!counted.capped && counted.total <= GATHER_MAX) {
+    // Few rows: gather them all, then order. Walking the order's index and testing each row stops after a page only
+    // when matches are spread evenly; the planner cannot know that a scope's rows all lie at the far end of the
+    // order (an agent's 10,000 of 1,000,000 policies took 2 s so).
+    return finish(await gathered(offset, params.per), counted);
+  }
   if (offset > DEEP_OFFSET && countedByCounters(query, params)) {
-    const counted = await countList(db, query, params);
     const fromEnd = counted.total - offset - params.per;
     if (offset > counted.total / 2 && fromEnd > -params.per) {
       // Rows offset..offset+per-1 are, read backwards, rows max(0, fromEnd)..: the same rows, in reverse.
       const rows = await page(params.reverseOrderBy, Math.max(0, fromEnd), params.per + Math.min(0, fromEnd), sql`page.page_pos DESC`);
-      return { rows, ...counted, page: params.page, per: params.per };
+      return finish(rows, counted);
     }
-    return { rows: await page(params.orderBy, offset, params.per, sql`page.page_pos`), ...counted, page: params.page, per: params.per };
+    return finish(await page(params.orderBy, offset, params.per, sql`page.page_pos`), counted);
   }
-  const [rows, counted] = await Promise.all([page(params.orderBy, offset, params.per, sql`page.page_pos`), countList(db, query, params)]);
-  return { rows, ...counted, page: params.page, per: params.per };
+  return finish(await page(params.orderBy, offset, params.per, sql`page.page_pos`), counted);
 }
 
 /**
  * The default answer: the bare array, the count in `total-entries`; `total-capped: true` when the count stopped at
  * the cap (there are more rows than `total-entries`).
  */
-export function sendList<T>(reply: FastifyReply, result: Pick<ListResult<T>, "total" | "capped" | "page" | "per" | "rows">, rows: unknown[] = result.rows) {
+export function sendList<T>(reply: FastifyReply, result: Pick<ListResult<T>, "total" | "capped" | "page" | "per" | "rows" | "cursors">, rows: unknown[] = result.rows) {
+  sendCursors(reply, result);
   reply.header("total-entries", String(result.total));
   reply.header("total-pages", String(Math.max(1, Math.ceil(result.total / result.per))));
   reply.header("current-page", String(result.page));
@@ -381,7 +529,17 @@ export function sendList<T>(reply: FastifyReply, result: Pick<ListResult<T>, "to
   return rows;
 }
 
-/** The `{data, meta}` answer of the `…/list` calls; `meta.total_capped: true` when the count stopped at the cap. */
-export function listEnvelope<T>(result: Pick<ListResult<T>, "total" | "capped" | "page" | "per" | "rows">, rows: unknown[] = result.rows) {
+/** The cursors of the pages beside this one as headers, whatever the answer's shape (see Keyset). */
+function sendCursors(reply: FastifyReply | undefined, result: Pick<ListResult<unknown>, "cursors">) {
+  if (result.cursors?.next) reply?.header("next-page-cursor", result.cursors.next);
+  if (result.cursors?.previous) reply?.header("previous-page-cursor", result.cursors.previous);
+}
+
+/**
+ * The `{data, meta}` answer of the `…/list` calls; `meta.total_capped: true` when the count stopped at the cap. Given
+ * the reply, the page cursors go in its headers as for bare answers.
+ */
+export function listEnvelope<T>(result: Pick<ListResult<T>, "total" | "capped" | "page" | "per" | "rows" | "cursors">, rows: unknown[] = result.rows, reply?: FastifyReply) {
+  sendCursors(reply, result);
   return { data: rows, meta: { total: result.total, page: result.page, per: result.per, ...(result.capped ? { total_capped: true } : {}) } };
 }

@@ -204,6 +204,30 @@ describe("dataProvider lists", () => {
     });
   });
 
+  it("moving to the page beside the last one read sends the cursor the server gave for it, and only for that query", async () => {
+    const { fake, dataProvider } = setup("super_admin");
+    const list = (page: number, filter: object = {}) => dataProvider.getList("policies", { pagination: { page, perPage: 50 }, sort: { field: "updated_at", order: "DESC" }, filter });
+    const cursorSent = () => (fake.last().body as { pagination: { cursor?: string } }).pagination.cursor;
+    const answer = (page: number) => fake.answer({ body: { data: [{ id: page }], meta: { total: 500, page, per: 50 } }, headers: { "next-page-cursor": `after-${page}`, "previous-page-cursor": `before-${page}` } });
+    answer(1);
+    await list(1);
+    expect(cursorSent()).toBeUndefined();
+    answer(2);
+    await list(2);
+    expect(cursorSent()).toBe("after-1");
+    answer(1);
+    await list(1);
+    expect(cursorSent()).toBe("before-2");
+    // A jump, or another filter, pages by number alone.
+    answer(5);
+    await list(5);
+    expect(cursorSent()).toBeUndefined();
+    answer(6);
+    await list(6, { status: ["BOUND"] });
+    expect(cursorSent()).toBeUndefined();
+    expect(fake.last().body).toMatchObject({ pagination: { page: 6, per: 50 } });
+  });
+
   it("tells the query cache a change happened after a call that writes, never after a read (GET, POST …/list, …_index)", async () => {
     const { fake, dataProvider } = setup("super_admin");
     let changes = 0;

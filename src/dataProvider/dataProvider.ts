@@ -19,6 +19,8 @@ import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser } from "./t
  *   values are dropped. `q` has no meaning: free-text search is always a named filter.
  * - Sort: the react-admin sort field, renamed through the resource's `sorts` map where the record path differs
  *   from the wire column (`profile_attributes.full_name` → `profile.full_name`).
+ * - Pages beside the last one read go with the cursor the server answered for them (`next-page-cursor`,
+ *   `previous-page-cursor` headers → `pagination[cursor]`): the same page, found by seeking instead of skipping.
  * - Total: the `total-entries` header for bare-array answers, `meta.total` for `{data, meta}` answers. A total the
  *   server counted only up to its cap (`total-capped: true` / `meta.total_capped`) is a lower bound: the list then
  *   pages with react-admin's partial pagination (`pageInfo`, next page known to exist) and `meta.totalAtLeast`.
@@ -36,9 +38,12 @@ export interface DataProviderOptions {
 
 interface WireList {
   sort?: { column: string; direction: "asc" | "desc" };
-  pagination: { page: number; per: number };
+  pagination: { page: number; per: number; cursor?: string };
   filter: QueryInput;
 }
+
+/** Queries whose page cursors are remembered (the most recent ones). */
+const CURSOR_QUERIES = 50;
 
 function totalFrom(response: HttpResponse, rows: unknown[], wire: WireList): number {
   const meta = (response.json as { meta?: { total?: unknown } } | null)?.meta;
@@ -91,7 +96,15 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
     return wire;
   };
 
+  // Keyset pages (server/lib/list.ts, Keyset): a list answers signed cursors for the pages beside the one read; moving
+  // to one of them sends its cursor with the page number, so the server seeks instead of skipping every earlier row.
+  const cursors = new Map<string, { page: number; next: string | null; previous: string | null }>();
+
   const runList = async (config: ResourceConfig, wire: WireList, signal?: AbortSignal): Promise<GetListResult> => {
+    const queryKey = JSON.stringify([config.path, config.list, wire.sort ?? null, wire.pagination.per ?? null, wire.filter]);
+    const known = cursors.get(queryKey);
+    const cursor = known && (wire.pagination.page === known.page + 1 ? known.next : wire.pagination.page === known.page - 1 ? known.previous : null);
+    if (cursor) wire = { ...wire, pagination: { ...wire.pagination, cursor } };
     let response: HttpResponse;
     switch (config.list) {
       case "get":
@@ -104,6 +117,9 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         response = await call(config, `${config.path}/list`, { method: "POST", body: wire, signal });
         break;
     }
+    cursors.delete(queryKey);
+    cursors.set(queryKey, { page: wire.pagination.page, next: response.headers.get("next-page-cursor"), previous: response.headers.get("previous-page-cursor") });
+    if (cursors.size > CURSOR_QUERIES) cursors.delete(cursors.keys().next().value!);
     const rows = rowsFrom(response);
     const total = totalFrom(response, rows, wire);
     if (totalCapped(response)) {

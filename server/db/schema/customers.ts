@@ -15,10 +15,17 @@ export const users = pgTable(
     has_current_leases: boolean("has_current_leases").notNull().default(false),
     has_leases: boolean("has_leases").notNull().default(false),
     stripe_id: text("stripe_id"),
+    /**
+     * What the customers list's contains-searches look in (issue 11; server/lib/search.ts): `e:` login email, `n:` full
+     * name, `c:` contact email, `f:` contact phone, `t:` each T code, `p:` each policy's number, one line per value,
+     * lower-cased. Kept by the triggers of migration 0013; never written by the services.
+     */
+    search: text("search").notNull().default(""),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`), index("users_created_at_idx").on(t.created_at),
+  (t) => [uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`), index("users_created_at_idx").on(t.created_at, t.id),
     index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("users_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],
 );
 

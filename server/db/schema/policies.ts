@@ -50,20 +50,28 @@ export const policies = pgTable(
     marked_for_cancellation: boolean("marked_for_cancellation").notNull().default(false),
     marked_for_cancellation_info: text("marked_for_cancellation_info"),
     premium_total: bigint("premium_total", { mode: "number" }),
+    /**
+     * What the grid's and the review queue's contains-searches look in (issue 11): one line per value, `p:` the number,
+     * then per customer `n:` full name, `e:` login email, `c:` contact email, `t:` each T code, lower-cased. Kept by the
+     * triggers of migration 0013 in the writing transaction; never written by the services. server/lib/search.ts.
+     */
+    search: text("search").notNull().default(""),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("policies_number_key").on(t.number),
     index("policies_account_idx").on(t.account_id, t.status),
     index("policies_agency_idx").on(t.agency_id, t.status),
-    index("policies_status_idx").on(t.status),
     index("policies_carrier_idx").on(t.carrier_id),
     index("policies_type_idx").on(t.policy_type_id),
     index("policies_created_at_idx").on(t.created_at),
     index("policies_number_lower_idx").on(sql`lower(${t.number})`),
-    // The grid's default order (updated_at desc, id desc as tie-breaker): page 1 of 1,000,000 without a sort.
-    index("policies_updated_at_id_idx").on(t.updated_at.desc().nullsLast(), t.id.desc()),
+    // The grid's default order (updated_at desc, id desc as tie-breaker; never null, so ordered plainly and read
+    // backwards): page 1 of 1,000,000 without a sort; with status first, deep pages of one status skip index entries only.
+    index("policies_updated_at_id_idx").on(t.updated_at, t.id),
+    index("policies_status_updated_at_idx").on(t.status, t.updated_at, t.id),
     index("policies_number_trgm_idx").using("gin", sql`lower(${t.number}) gin_trgm_ops`),
+    index("policies_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],
 );
 

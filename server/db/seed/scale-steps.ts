@@ -109,24 +109,56 @@ export class ScaleSql {
       FROM ${series(range, "g")}`);
   }
 
-  /** Residents with a profile, their account link, and a T code for 70 % of them. */
+  /** Resident k's values, one expression each, shared by the residents' rows and their policies' search text. */
+  private resident = {
+    id: (k: SQL) => sql`(${n(this.base.users)} + ${k})`,
+    first: (k: SQL) => sql`(${textArray(FIRST_NAMES)})[1 + (${k} * 31) % ${n(FIRST_NAMES.length)}]`,
+    last: (k: SQL) => sql`(${textArray(LAST_NAMES)})[1 + (${k} * 17 + ${k} / ${n(FIRST_NAMES.length)}) % ${n(LAST_NAMES.length)}]`,
+    email: (k: SQL) => sql`'resident' || ${this.resident.id(k)} || '@scale.example'`,
+    contactEmail: (k: SQL) => sql`lower(${this.resident.first(k)}) || '.' || ${this.resident.id(k)} || '@mail.example'`,
+    phone: (k: SQL) => sql`'(' || (201 + ${k} % 700) || ') ' || (200 + (${k} * 7) % 800) || '-' || lpad(((${k} * 13) % 10000)::text, 4, '0')`,
+    /** 70 % of residents have a T code. */
+    tCode: (k: SQL) => sql`CASE WHEN ${k} % 10 < 7 THEN 't' || lpad(${this.resident.id(k)}::text, 7, '0') END`,
+  };
+
+  /** Resident k's lines of a policy's search text (migration 0013's format; scale.test.ts compares it with the triggers'). */
+  private residentSearch(k: SQL) {
+    const r = this.resident;
+    return sql`concat_ws(E'\\n', search_value('n', ${r.first(k)} || ' ' || ${r.last(k)}), search_value('e', ${r.email(k)}),
+      search_value('c', ${r.contactEmail(k)}), search_value('t', ${r.tCode(k)}))`;
+  }
+
+  /** Residents' profiles, account links, and a T code for 70 % of them (their users rows come after their policies). */
   async residents(range: Range) {
-    const id = sql`${n(this.base.users)} + k`;
-    const F = FIRST_NAMES.length;
-    await this.db.execute(sql`INSERT INTO users (id, email, has_existing_policies, created_at, updated_at)
-      SELECT ${id}, 'resident' || (${id}) || '@scale.example', true, ${this.spread(sql`k`)}, ${this.spread(sql`k`)}
-      FROM ${series(range, "k")}`);
+    const r = this.resident;
+    const id = r.id(sql`k`);
     await this.db.execute(sql`INSERT INTO profiles (profileable_type, profileable_id, first_name, last_name, full_name, contact_email, contact_phone, birth_date)
-      SELECT 'User', ${id}, f, l, f || ' ' || l, lower(f) || '.' || (${id}) || '@mail.example',
-        '(' || (201 + k % 700) || ') ' || (200 + (k * 7) % 800) || '-' || lpad(((k * 13) % 10000)::text, 4, '0'),
-        to_char(date '1950-01-01' + (k * 37) % 18000, 'YYYY-MM-DD')
-      FROM (SELECT k, (${textArray(FIRST_NAMES)})[1 + (k * 31) % ${n(F)}] AS f,
-              (${textArray(LAST_NAMES)})[1 + (k * 17 + k / ${n(F)}) % ${n(LAST_NAMES.length)}] AS l
-            FROM ${series(range, "k")}) x`);
+      SELECT 'User', ${id}, ${r.first(sql`k`)}, ${r.last(sql`k`)}, ${r.first(sql`k`)} || ' ' || ${r.last(sql`k`)}, ${r.contactEmail(sql`k`)},
+        ${r.phone(sql`k`)}, to_char(date '1950-01-01' + (k * 37) % 18000, 'YYYY-MM-DD')
+      FROM ${series(range, "k")}`);
     await this.db.execute(sql`INSERT INTO account_users (account_id, user_id)
       SELECT ${n(this.base.accounts)} + ${this.accountOfUnit(this.unitOfUser(sql`k`))}, ${id} FROM ${series(range, "k")}`);
     await this.db.execute(sql`INSERT INTO integration_profiles (external_id, profileable_type, profileable_id)
-      SELECT 't' || lpad((${id})::text, 7, '0'), 'User', ${id} FROM ${series(range, "k")} WHERE k % 10 < 7`);
+      SELECT ${r.tCode(sql`k`)}, 'User', ${id} FROM ${series(range, "k")} WHERE k % 10 < 7`);
+  }
+
+  /**
+   * The residents' users rows, once their policies exist: each with its search text (migration 0013's format), the
+   * policies' numbers read back in policy_users order.
+   */
+  async users(range: Range) {
+    const r = this.resident;
+    const id = r.id(sql`k`);
+    const [from, to] = [this.base.users + range.from, this.base.users + range.to];
+    await this.db.execute(sql`INSERT INTO users (id, email, has_existing_policies, created_at, updated_at, search)
+      SELECT ${id}, ${r.email(sql`k`)}, true, ${this.spread(sql`k`)}, ${this.spread(sql`k`)},
+        concat_ws(E'\\n', search_value('e', ${r.email(sql`k`)}),
+          concat_ws(E'\\n', search_value('n', ${r.first(sql`k`)} || ' ' || ${r.last(sql`k`)}), search_value('c', ${r.contactEmail(sql`k`)}), search_value('f', ${r.phone(sql`k`)})),
+          search_value('t', ${r.tCode(sql`k`)}), numbers.doc)
+      FROM ${series(range, "k")}
+      LEFT JOIN (SELECT pu.user_id, string_agg(search_value('p', po.number), E'\\n' ORDER BY pu.id) AS doc
+                 FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id BETWEEN ${n(from)} AND ${n(to)} GROUP BY pu.user_id) numbers
+        ON numbers.user_id = ${id}`);
   }
 
   /**
@@ -150,7 +182,7 @@ export class ScaleSql {
         ELSE -(g % 330) END`;
     await this.db.execute(sql`INSERT INTO policies (id, number, status, policy_type_id, policy_in_system, system_purchased, agency_id,
         account_id, carrier_id, out_of_system_carrier_title, effective_date, expiration_date, cancellation_date, cancellation_reason,
-        premium_total, billing_status, renewal_status, system_data, created_at, updated_at)
+        premium_total, billing_status, renewal_status, system_data, created_at, updated_at, search)
       SELECT ${id}, CASE WHEN ext THEN 'SX' ELSE 'SC-' END || lpad((${id})::text, 9, '0'), st, 1, NOT ext, NOT ext,
         ${n(agencies)} + ${this.agencyOfAccount(this.accountOfUnit(unit))}, ${n(accounts)} + ${this.accountOfUnit(unit)},
         CASE WHEN NOT ext THEN (${intArray(carrierIds)})[1 + g % ${n(carrierIds.length)}]
@@ -161,7 +193,9 @@ export class ScaleSql {
         CASE WHEN NOT ext THEN 9600 + (g % 22400) * 7907 % 22400 END, CASE WHEN ext THEN 'EXTERNAL' ELSE 'CURRENT' END,
         CASE st WHEN 'RENEWED' THEN 'RENEWED' WHEN 'RENEWING' THEN 'UPCOMING' ELSE 'NONE' END,
         CASE WHEN st = 'EXTERNAL_REJECTED' THEN '{"rejection_reasons": ["Policy is not active"]}'::jsonb ELSE '{}'::jsonb END,
-        ${this.spread(sql`g`)}, ${this.spread(sql`g`)}
+        ${this.spread(sql`g`)}, ${this.spread(sql`g`)},
+        concat_ws(E'\\n', search_value('p', CASE WHEN ext THEN 'SX' ELSE 'SC-' END || lpad((${id})::text, 9, '0')), ${this.residentSearch(sql`k`)},
+          CASE WHEN g % 3 = 0 AND k + ${n(U)} <= ${n(N)} THEN ${this.residentSearch(sql`(k + ${n(U)})`)} END)
       FROM (SELECT g, k, st, ${external} AS ext, ${this.today}::date + ${offset} AS eff
             FROM (SELECT g, ${this.userOfPolicy(sql`g`)} AS k, (${textArray(STATUS_SLOTS)})[1 + (g % ${slots}) * 7919 % ${slots}] AS st
                   FROM ${series(range, "g")}) y) x`);

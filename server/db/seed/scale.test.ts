@@ -58,6 +58,23 @@ describe("scale seed", () => {
     expect(check).toEqual({ unit_mismatch: 0, user_mismatch: 0, orphan_accounts: 0, deep_agencies: 0, quote_mismatch: 0 });
   });
 
+  it("writes each policy's and customer's search text as the triggers that keep it would, and leaves them on", async () => {
+    const [check] = await selectRows<{ policies: number; differ: number; with_customers: number; disabled: number }>(
+      db,
+      sql`SELECT count(*)::int AS policies, count(*) FILTER (WHERE po.search IS DISTINCT FROM concat_ws(E'\n', search_value('p', po.number), c.doc))::int AS differ,
+          count(c.doc)::int AS with_customers,
+          (SELECT count(*)::int FROM pg_trigger WHERE tgname LIKE '%search%' AND tgenabled = 'D') AS disabled
+        FROM policies po LEFT JOIN policy_search_customers(ARRAY(SELECT id FROM policies)) c ON c.policy_id = po.id`,
+    );
+    expect(check).toEqual({ policies: 2000, differ: 0, with_customers: 2000, disabled: 0 });
+    const [users] = await selectRows<{ users: number; differ: number; with_policies: number }>(
+      db,
+      sql`SELECT count(*)::int AS users, count(*) FILTER (WHERE search IS DISTINCT FROM user_search_text(id, email))::int AS differ,
+          count(*) FILTER (WHERE search LIKE '%' || E'\n' || 'p:%')::int AS with_policies FROM users`,
+    );
+    expect(users).toEqual({ users: 1600, differ: 0, with_policies: 1600 });
+  });
+
   it("rebuilds every index and foreign key it set aside, and moves the sequences on", async () => {
     expect(await schemaObjects(db)).toEqual(before);
     const [user] = await db.insert(s.users).values({ email: "after.scale@example.com" }).returning({ id: s.users.id });

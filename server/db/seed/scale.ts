@@ -34,6 +34,15 @@ const BATCH = 100_000;
 /** The tables that receive hundreds of thousands of rows: their indexes and foreign keys are rebuilt once at the end. */
 const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables", "policy_quotes"];
 
+/** The search-text triggers of migration 0013 that inserts fire (new residents have no policies before theirs). */
+const SEARCH_TRIGGERS = [
+  ["users", "users_search_new"],
+  ["policies", "policies_search_number"],
+  ["policy_users", "policy_users_search_ins"],
+  ["profiles", "profiles_search_ins"],
+  ["integration_profiles", "integration_profiles_search_ins"],
+] as const;
+
 export function scaleShape(policies: number): ScaleShape {
   const P = Math.max(1, Math.floor(policies));
   const T = Math.max(4, Math.round(P / 10_000));
@@ -75,6 +84,9 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     const base = await maxIds(tx);
     const steps = new ScaleSql(tx, shape, base, ymd(dayOf(now)), now.toISOString());
 
+    // New policies and users are written with their search text (scale-steps.ts), so the triggers that keep it
+    // (migration 0013) stay off while loading: with the indexes deferred they would look each row up without one.
+    for (const [table, trigger] of SEARCH_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} DISABLE TRIGGER ${sql.identifier(trigger)}`);
     await withIndexesDeferred(
       tx,
       BULK_TABLES,
@@ -86,18 +98,21 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
         const inSystem = carriers.filter((c) => c.is_system).map((c) => c.id);
         const outside = carriers.filter((c) => !c.is_system).map((c) => c.id);
         await inBatches(shape.P, (done) => progress("policies", done), (range) => steps.policies(range, inSystem, outside));
+        await inBatches(shape.N, (done) => progress("users", done), (range) => steps.users(range));
       },
       () => progress("rebuilding indexes and foreign keys"),
     );
+    for (const [table, trigger] of SEARCH_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER ${sql.identifier(trigger)}`);
     for (const table of ["agencies", "accounts", "insurables", "users", "policies"]) {
       await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT greatest(max(id), 1) FROM ${sql.identifier(table)}))`);
     }
     // The demo sign-ins: the agent owns the second top-level agency (it has sub-agencies), the staff that agency's first account.
     await ensureDemoLogins(tx, { agencyId: base.agencies + 2, accountId: base.accounts + 2, passwordHash });
   });
-  // Fresh statistics, so the planner sees the real table sizes from the first query on.
+  // Fresh statistics, so the planner sees the real table sizes from the first query on, and the visibility map set (as
+  // autovacuum leaves a settled database), so index-only scans skip deep pages without visiting the table.
   progress("analyze");
-  await database.db.execute(sql`ANALYZE`);
+  await database.db.execute(sql`VACUUM ANALYZE`);
   progress("done");
   return { agencies: shape.G, accounts: shape.A, communities: shape.C, units: shape.U, users: shape.N, policies: shape.P, elapsedMs: Date.now() - started };
 }

@@ -8,7 +8,7 @@ import { PDF_ONLY, storeCheckedUpload } from "../../files/uploads";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { cleanFileName } from "../../lib/input";
-import { cappedCount, queryRows } from "../../lib/list";
+import { SEARCH_COUNT_CAP, cappedCount, queryRows } from "../../lib/list";
 
 /** DMR files are PDFs of at most this size (the coverage-proof limit, document 2 section 9). */
 export const DMR_MAX_MB = 30;
@@ -58,14 +58,18 @@ export async function listCheckedFiles(db: Db, q: DmrListQuery) {
   }
   const where = sql.join(conditions, sql` AND `);
   const order = sql`${sql.identifier(q.sort)} ${q.direction === "asc" ? sql`ASC` : sql`DESC`}`;
+  // The page's ids first (skipping index entries only: checked_files_queue_idx holds processed, updated_at and id),
+  // then the rows, policy numbers and claims of those ids alone.
   const [rows, counted] = await Promise.all([
     queryRows<CheckedFileRow & { policy_number: string | null; claimed_by: ClaimHolder | null }>(
       db,
       sql`SELECT cf.*, po.number AS policy_number, ${claimHolderJson("CheckedFile", sql`cf.id`)} AS claimed_by
-          FROM checked_files cf LEFT JOIN policies po ON po.id = cf.policy_id
-          WHERE ${where} ORDER BY cf.${order}, cf.id DESC LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}`,
+          FROM (SELECT cf.id, row_number() OVER () AS pos FROM (
+                  SELECT cf.id FROM checked_files cf WHERE ${where} ORDER BY cf.${order}, cf.id DESC LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per}) cf) page
+          JOIN checked_files cf ON cf.id = page.id LEFT JOIN policies po ON po.id = cf.policy_id
+          ORDER BY page.pos`,
     ),
-    cappedCount(db, sql`checked_files cf`, conditions, { reach: q.page * q.per }),
+    cappedCount(db, sql`checked_files cf`, conditions, { reach: q.page * q.per, cap: q.search ? SEARCH_COUNT_CAP : undefined }),
   ]);
   return { rows, ...counted };
 }

@@ -2,24 +2,32 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Role } from "../../../src/domain/roles";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
+import { type SearchField, searchCondition } from "../../lib/search";
 import { policyScopeCondition, policyScopeFacets } from "./policies.scope";
 
 /**
  * The policies list (document 2 section 7; reference section 4.4): one spec for GET /policies, POST /policies/list
  * and the CSV export, so all of them agree on filters and totals (readings C-25); the dashboard index (the Policy
  * Review queue) reads its customer, unit and date filters from here too.
- * Contains-searches compare lower(column) LIKE '%text%', which the trigram indexes of migration 0002 serve.
+ * Contains-searches on the customers read the policy's search text (migration 0013); on the number, lower(number)
+ * LIKE '%text%' on its own trigram index (migration 0002).
  */
 const likePattern = (value: unknown) => `%${String(value).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const idList = (value: unknown) => sql.join((Array.isArray(value) ? value : [value]).map((v) => sql`${v}`), sql`, `);
 
-/** A condition on the policy's customers, written as a semi-join the planner can start from the customer side. */
-function throughUsers(column: SQL, join: SQL): FilterDef {
+/**
+ * A condition on the policy's customers. A contains-search reads the policy's search text (server/lib/search.ts:
+ * one trigram index, no join); an equality, or a term the search text cannot answer, is a semi-join the planner can
+ * start from the customer side.
+ */
+function throughUsers(field: SearchField, column: SQL, join: SQL): FilterDef {
   return {
     type: "text",
     column,
     build: (op: FilterOp, value: unknown) => {
+      const searched = op === "like" ? searchCondition(sql`po.search`, [field], String(value)) : null;
+      if (searched) return searched;
       const test =
         op === "like" ? sql`lower(${column}) LIKE ${likePattern(value)}` : op === "in" ? sql`${column} IN (${idList(value)})` : sql`${column} = ${value}`;
       return sql`po.id IN (SELECT pu.policy_id FROM policy_users pu ${join} WHERE ${test})`;
@@ -27,11 +35,12 @@ function throughUsers(column: SQL, join: SQL): FilterDef {
   };
 }
 
-const userEmail = throughUsers(sql`u.email`, sql`JOIN users u ON u.id = pu.user_id`);
+const userEmail = throughUsers("email", sql`u.email`, sql`JOIN users u ON u.id = pu.user_id`);
 const profileJoin = sql`JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = pu.user_id`;
-const fullName = throughUsers(sql`p.full_name`, profileJoin);
-const contactEmail = throughUsers(sql`p.contact_email`, profileJoin);
+const fullName = throughUsers("full_name", sql`p.full_name`, profileJoin);
+const contactEmail = throughUsers("contact_email", sql`p.contact_email`, profileJoin);
 const tCode = throughUsers(
+  "t_code",
   sql`ip.external_id`,
   sql`JOIN integration_profiles ip ON ip.profileable_type = 'User' AND ip.profileable_id = pu.user_id`,
 );
@@ -94,6 +103,7 @@ export const policyListSpec: ListSpec = {
   },
   defaultSort: { column: "updated_at", direction: "desc" },
   tieBreaker: sql`po.id`,
+  keyset: ["updated_at", "created_at", "number", "id"],
   // Totals by scope, status, agency, account and in-system from the counters kept by migration 0009's triggers.
   counting: {
     counters: [

@@ -42,14 +42,14 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     if (query.short === "true") return sendList(reply, result, result.rows.map((r) => ({ id: r.id, number: r.number, status: r.status })));
     const rows = result.rows.map(policyRowJson);
     // The "policies service index" dialect (document 2 section 7): {data, meta.total}.
-    if (query.format === "data") return listEnvelope(result, rows);
+    if (query.format === "data") return listEnvelope(result, rows, reply);
     return sendList(reply, result, rows);
   });
 
-  app.post("/policies/list", { config: { access: list }, schema: { body: listBody } }, async (request) => {
+  app.post("/policies/list", { config: { access: list }, schema: { body: listBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const result = await fetchPage(caller, listParamsOf(request.body as QueryObject));
-    return listEnvelope(result, result.rows.map(policyRowJson));
+    return listEnvelope(result, result.rows.map(policyRowJson), reply);
   });
 
   app.get("/policies/export", { config: { access: { resource: "policies", action: "export_csv" } }, schema: { querystring: exportQuery } }, async (request) => {

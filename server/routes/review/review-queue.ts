@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
-import { cappedCount, queryRows } from "../../lib/list";
+import { SEARCH_COUNT_CAP, cappedCount, queryRows } from "../../lib/list";
 import { REVISION_VERSION } from "../external/review-state";
 
 /**
@@ -53,7 +53,7 @@ const QUEUE_DOCUMENT = sql`(SELECT d FROM documents d WHERE (d.attachable_type =
  */
 export async function queuePage(
   db: Db,
-  q: { where: SQL[]; awaiting: SQL; kinds: QueueKind[]; order: QueueOrder; page: number; per: number; narrowed?: boolean },
+  q: { where: SQL[]; awaiting: SQL; kinds: QueueKind[]; order: QueueOrder; page: number; per: number; narrowed?: boolean; whole?: boolean },
 ) {
   const dir = q.order.direction === "asc" ? sql`ASC` : sql`DESC`;
   const key = (kind: QueueKind) => (q.order.column === "created_at" ? (kind === "revision" ? sql`pr.since` : sql`po.created_at`) : sql`po.${sql.identifier(q.order.column)}`);
@@ -100,7 +100,25 @@ export async function queuePage(
         LEFT JOIN accounts ac ON ac.id = po.account_id LEFT JOIN agencies ag ON ag.id = po.agency_id
         ORDER BY page.pos`,
     ),
-    cappedCount(db, sql`(WITH pr AS (${PENDING}) SELECT 1 FROM ${counted}) items`, [], { reach }),
+    q.whole && q.where.length === 0 && q.kinds.length === 2
+      ? wholeQueueTotal(db)
+      : cappedCount(db, sql`(WITH pr AS (${PENDING}) SELECT 1 FROM ${counted}) items`, [], { reach, cap: q.narrowed ? SEARCH_COUNT_CAP : undefined }),
   ]);
   return { rows, ...total };
+}
+
+/**
+ * The whole queue's exact total without reading it (the counting rule's counters, lib/list.ts): the proofs awaiting
+ * review from the policy counters, less those listed as pending updates, plus the policies with pending updates (a
+ * small set, read).
+ */
+async function wholeQueueTotal(db: Db) {
+  const [row] = await queryRows<{ total: string | number }>(
+    db,
+    sql`WITH pr AS (${PENDING})
+        SELECT (SELECT coalesce(sum(n), 0) FROM policy_counts_by_agency WHERE status = 'EXTERNAL_UNVERIFIED' AND NOT policy_in_system)
+             - (SELECT count(*) FROM pr JOIN policies po ON po.id = pr.policy_id WHERE NOT po.policy_in_system AND po.status = 'EXTERNAL_UNVERIFIED')
+             + (SELECT count(*) FROM pr JOIN policies po ON po.id = pr.policy_id WHERE NOT po.policy_in_system) AS total`,
+  );
+  return { total: Number(row?.total ?? 0), capped: false };
 }

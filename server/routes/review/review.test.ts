@@ -63,6 +63,15 @@ describe("Policy Review queue", () => {
     const second = (await list({}, { pagination: { page: 2, per: 2 } })).json();
     expect(second).toMatchObject({ data: [{ number: "RQ-1" }], meta: { total: 3, page: 2, per: 2 } });
     expect((await list({}, { sort: { column: "secret" } })).statusCode).toBe(422);
+    // The whole queue's total (from the policy counters) is the proofs' and the updates' counted one by one.
+    const whole = (filter: object) => post("/v2/policy-support/review_queue/list", as.support, { filter }).then((r) => r.json().meta.total as number);
+    expect(await whole({})).toBe((await whole({ kind: "proof" })) + (await whole({ kind: "revision" })));
+    // A proof awaiting review with pending updates is listed once, as updates.
+    await db.insert(policyRevisions).values({ policy_id: ids[0], changes: {}, submitted_by_type: "Staff", submitted_by_id: world.staff.staffA.id });
+    const proofs = await whole({ kind: "proof" });
+    const updates = await whole({ kind: "revision" });
+    expect(updates).toBeGreaterThan(1);
+    expect(await whole({})).toBe(proofs + updates - 1);
     await db.delete(policyRevisions);
   });
 

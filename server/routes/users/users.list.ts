@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
 import { type Scope, scopeConditions } from "../../lib/scope";
+import { searchedFilter } from "../../lib/search";
 
 /** The customers list (document 3: users/browse): its filters, sorts and scope, for GET /users and POST /users/list. */
 const likeOrIn = (column: SQL) => (op: FilterOp, value: unknown) =>
@@ -45,19 +46,23 @@ const communityIds: FilterDef = {
             WHERE pu.user_id = u.id AND (unit.insurable_id IN (${idList(value)}) OR parent.insurable_id IN (${idList(value)}))))`,
 };
 
+// The search types (document 3: full_name, email, login_email, contact_email, contact_phone, tcode, t_code, number)
+// read the customer's search text (lib/search.ts); equalities and the other filters compare their columns.
+const SEARCH = sql`u.search`;
+
 export const userListSpec: ListSpec = {
   filters: {
     id: { type: "int", column: sql`u.id` },
-    email: { type: "text", column: sql`u.email` },
-    login_email: { type: "text", column: sql`u.email` },
-    "profile.full_name": { type: "text", column: sql`p.full_name` },
+    email: searchedFilter({ type: "text", column: sql`u.email` }, SEARCH, "email"),
+    login_email: searchedFilter({ type: "text", column: sql`u.email` }, SEARCH, "email"),
+    "profile.full_name": searchedFilter({ type: "text", column: sql`p.full_name` }, SEARCH, "full_name"),
     "profile.first_name": { type: "text", column: sql`p.first_name` },
     "profile.last_name": { type: "text", column: sql`p.last_name` },
-    "profile.contact_email": { type: "text", column: sql`p.contact_email` },
-    "profile.contact_phone": { type: "text", column: sql`p.contact_phone` },
-    t_code: tCode,
-    tcode: tCode,
-    number: policyNumber,
+    "profile.contact_email": searchedFilter({ type: "text", column: sql`p.contact_email` }, SEARCH, "contact_email"),
+    "profile.contact_phone": searchedFilter({ type: "text", column: sql`p.contact_phone` }, SEARCH, "contact_phone"),
+    t_code: searchedFilter(tCode, SEARCH, "t_code"),
+    tcode: searchedFilter(tCode, SEARCH, "t_code"),
+    number: searchedFilter(policyNumber, SEARCH, "number"),
     "accounts.id": accountIds,
     account_id: accountIds,
     "insurables.id": communityIds,
@@ -78,6 +83,7 @@ export const userListSpec: ListSpec = {
   },
   defaultSort: { column: "created_at", direction: "desc" },
   tieBreaker: sql`u.id`,
+  keyset: ["id", "email", "created_at", "updated_at"],
   // The super admin's totals (no scope) from user_counts; a scope reaches users through accounts (capped count).
   counting: {
     counters: [{ table: "user_counts", dimensions: { enabled: "enabled", has_existing_policies: "has_existing_policies", has_current_leases: "has_current_leases" } }],

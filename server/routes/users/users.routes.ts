@@ -61,11 +61,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users/list",
     { config: { access: list }, schema: { body: listBody } },
-    async (request) => {
+    async (request, reply) => {
       const { scope } = requireCaller(request);
       const body = request.body as QueryObject;
       const result = await listUsers(app.db, scope, { sort: body.sort, pagination: body.pagination, filter: usersListBodyToFilter(body.filter) }, 10);
-      return listEnvelope(result);
+      return listEnvelope(result, result.rows, reply);
     },
   );
 

@@ -194,14 +194,14 @@ async function writeExport(deps: ExportDeps, exportId: number, staffId: number, 
   const whereSql = conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
   const out = new PassThrough();
   try {
-    // The matching ids in the grid's order, as one array (8 MB at a million; never the rows), then the rows 1,000
-    // ids at a time by primary key. Not a cursor: on the embedded database a cursor's transaction would hold its one
-    // connection, and every other request with it, for the whole export.
-    const [{ ids }] = await queryRows<{ ids: number[] }>(
-      db,
-      sql`SELECT coalesce(array_agg(po.id ORDER BY ${orderBy}), '{}') AS ids FROM ${list.from} WHERE true ${whereSql}`,
-    );
-    await db.update(exportsTable).set({ total_rows: ids.length, heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId));
+    const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${list.countFrom ?? list.from} WHERE true ${whereSql}`);
+    const throughCursor = deps.cursor !== undefined && total >= deps.cursor.from;
+    // Otherwise the matching ids in the grid's order, as one array (never the rows), then the rows 1,000 ids at a
+    // time by primary key.
+    const ids = throughCursor
+      ? []
+      : (await queryRows<{ ids: number[] }>(db, sql`SELECT coalesce(array_agg(po.id ORDER BY ${orderBy}), '{}') AS ids FROM ${list.from} WHERE true ${whereSql}`))[0].ids;
+    await db.update(exportsTable).set({ total_rows: throughCursor ? total : ids.length, heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId));
     // The store writes under a temporary name and renames once the stream ends: never a partial file under the key.
     const stored = attachDocument(db, deps.files, { type: "Export", id: exportId }, {
       filename: `policies-${new Date().toISOString().slice(0, 10)}-${exportId}.csv`,
@@ -218,7 +218,7 @@ async function writeExport(deps: ExportDeps, exportId: number, staffId: number, 
       written += rows.length;
       await progress.update(exportsTable).set({ row_count: written, heartbeat_at: new Date() }).where(eq(exportsTable.id, exportId));
     };
-    if (deps.cursor && ids.length >= deps.cursor.from) {
+    if (throughCursor) {
       await readThroughCursor(db, sql`SELECT ${EXPORT_SELECT} FROM ${EXPORT_FROM} WHERE true ${whereSql} ORDER BY ${orderBy}`, (rows, tx) =>
         consume(rows, deps.cursor!.progressOnPool ? db : tx),
       );

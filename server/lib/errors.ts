@@ -46,8 +46,15 @@ export class ForbiddenError extends AppError {
 /** The records a 404 names. A 404 says "<Record> not found", so callers name the record, never the sentence. */
 export type RecordName =
   | "Record"
+  | "Billing strategy"
+  | "Carrier"
+  | "Carrier agency"
   | "Change request"
+  | "Commission"
   | "Community"
+  | "Fee"
+  | "Insurable"
+  | "Lease"
   | "Document"
   | "Email"
   | "File"

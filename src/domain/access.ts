@@ -19,7 +19,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
     { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: ["show", "edit"] },
-    { resource: "leases", actions: "*" },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   agent: [
@@ -28,8 +27,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
-    { resource: "carriers", actions: READ, key: "agencies.carriers" },
-    { resource: "leases", actions: "*" },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],

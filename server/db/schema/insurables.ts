@@ -43,3 +43,28 @@ export const insurables = pgTable(
     index("insurables_title_lower_idx").on(sql`lower(${t.title})`),
   ],
 );
+
+export const RATE_INTERVALS = ["month", "quarter", "bi_annual", "annual"] as const;
+
+/**
+ * A community's rates (only type 1 has rates, document 3 section 3): premium in cents per interval for a coverage
+ * limit and deductible (cents), switched on or off, mandatory or optional.
+ */
+export const insurableRates = pgTable(
+  "insurable_rates",
+  {
+    id: idColumn(),
+    insurable_id: integer("insurable_id")
+      .notNull()
+      .references(() => insurables.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    interval: text("interval", { enum: RATE_INTERVALS }).notNull().default("month"),
+    premium: integer("premium").notNull(),
+    coverage_limits: jsonb("coverage_limits").$type<Record<string, number>>().notNull().default({}),
+    deductibles: jsonb("deductibles").$type<Record<string, number>>().notNull().default({}),
+    enabled: boolean("enabled").notNull().default(true),
+    mandatory: boolean("mandatory").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [index("insurable_rates_insurable_idx").on(t.insurable_id)],
+);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import * as s from "../schema";
 import { type SeedContext, streetAddress } from "./context";
 import type { Account } from "./demo-organisations";
@@ -99,4 +100,18 @@ export async function seedProperties(ctx: SeedContext, accounts: Account[]): Pro
   });
   const unitIds = await insertReturningIds(db, s.insurables, unitRows);
   return units.map((u, i) => ({ ...u, id: unitIds[i] }));
+}
+
+/**
+ * Every residential community's rates (only type 1 has rates, document 3 section 3): the standard monthly table the
+ * insurables service gives a new community. Plain SQL, no random draws, so the rest of the demo is unchanged.
+ */
+export async function seedRates(ctx: SeedContext): Promise<void> {
+  await ctx.db.execute(sql`INSERT INTO insurable_rates (insurable_id, title, interval, premium, coverage_limits, deductibles, enabled, mandatory)
+    SELECT i.id, r.title, 'month', r.premium, r.limits::jsonb, r.deductibles::jsonb, true, r.mandatory
+    FROM insurables i, (VALUES
+      (1, 'Liability $100,000', 800, '{"liability":10000000}', '{"all_peril":25000}', true),
+      (2, 'Liability $300,000', 1100, '{"liability":30000000}', '{"all_peril":25000}', false),
+      (3, 'Contents $10,000', 900, '{"personal_property":1000000}', '{"all_peril":50000}', false)) AS r(n, title, premium, limits, deductibles, mandatory)
+    WHERE i.insurable_type_id = 1 ORDER BY i.id, r.n`);
 }

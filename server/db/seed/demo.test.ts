@@ -283,6 +283,22 @@ describe("demo seed", () => {
     expect(check.rejected_with_reasons).toBeGreaterThan(0);
   });
 
+  it("configures every carrier: availability per state, and integrated carriers with agencies, billing strategies, fees and commissions", async () => {
+    const [check] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM carriers c WHERE NOT EXISTS (SELECT 1 FROM carrier_policy_types t JOIN carrier_policy_type_availabilities a ON a.carrier_policy_type_id = t.id WHERE t.carrier_id = c.id)) AS without_states,
+        (SELECT count(*)::int FROM carriers c WHERE c.is_system AND NOT EXISTS (SELECT 1 FROM carrier_agencies ca WHERE ca.carrier_id = c.id)) AS without_agencies,
+        (SELECT count(*)::int FROM carriers c WHERE c.is_system AND NOT EXISTS (SELECT 1 FROM billing_strategies b WHERE b.carrier_id = c.id)) AS without_strategies,
+        (SELECT count(*)::int FROM carriers c WHERE c.is_system AND NOT EXISTS (SELECT 1 FROM fees f WHERE f.carrier_id = c.id)) AS without_fees,
+        (SELECT count(*)::int FROM carriers c WHERE c.is_system AND NOT EXISTS (SELECT 1 FROM commission_strategies cs WHERE cs.carrier_id = c.id)) AS without_commissions,
+        (SELECT count(*)::int FROM insurables i WHERE i.insurable_type_id = 1 AND NOT EXISTS (SELECT 1 FROM insurable_rates r WHERE r.insurable_id = i.id)) AS communities_without_rates,
+        (SELECT count(*)::int FROM carrier_agencies ca JOIN staffs s ON s.organizable_type = 'Agency' AND s.organizable_id = ca.agency_id WHERE s.email = 'agent@coverdesk.test') AS demo_agent_carriers`,
+    );
+    expect(check).toMatchObject({ without_states: 0, without_agencies: 0, without_strategies: 0, without_fees: 0, without_commissions: 0, communities_without_rates: 0 });
+    expect(check.demo_agent_carriers).toBeGreaterThan(0);
+  });
+
   it("lays dates out around today: lease and policy statuses agree with their dates", async () => {
     const [check] = await selectRows<Record<string, number>>(
       db,

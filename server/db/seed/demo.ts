@@ -12,11 +12,11 @@ import { seedCharges, seedInvoices } from "./demo-billing";
 import { seedPendingRevisions } from "./demo-revisions";
 import { seedDmrFiles } from "./demo-dmr";
 import { seedPolicyDocuments } from "./demo-documents";
-import { seedCarriers } from "./demo-carriers";
+import { seedCarrierSettings, seedCarriers } from "./demo-carriers";
 import { seedLeads } from "./demo-leads";
 import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
-import { seedProperties } from "./demo-properties";
+import { seedProperties, seedRates } from "./demo-properties";
 import { seedResidents } from "./demo-residents";
 import { seedPolicyPaperwork } from "./demo-applications";
 import { seedStaff } from "./demo-staff";
@@ -68,6 +68,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const invoices = await seedInvoices(ctx, policies);
     const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails, orgs.accounts);
     const staff = await seedStaff(ctx, orgs, passwordHash);
+    await seedCarrierSettings(ctx, carriers);
+    await seedRates(ctx);
     const [agent] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM staffs WHERE email = ${DEMO_LOGINS.find((l) => l.role === "agent")!.email}`);
     // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.
     const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);

@@ -1,0 +1,44 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { ListQuery, ListSpec } from "../../lib/list";
+import { type Scope, scopeConditions } from "../../lib/scope";
+
+/** The carriers grid (document 3: carriers/browse; page size 20, the picker 3000 by title). */
+export const carrierListSpec: ListSpec = {
+  filters: {
+    id: { type: "int", column: sql`c.id` },
+    title: { type: "text", column: sql`c.title` },
+    call_sign: { type: "text", column: sql`c.call_sign` },
+    integration_designation: { type: "text", column: sql`c.integration_designation` },
+    syncable: { type: "bool", column: sql`c.syncable` },
+    rateable: { type: "bool", column: sql`c.rateable` },
+    quotable: { type: "bool", column: sql`c.quotable` },
+    bindable: { type: "bool", column: sql`c.bindable` },
+    verifiable: { type: "bool", column: sql`c.verifiable` },
+    enabled: { type: "bool", column: sql`c.enabled` },
+    created_at: { type: "timestamp", column: sql`c.created_at` },
+  },
+  sorts: {
+    id: sql`c.id`,
+    title: sql`c.title`,
+    integration_designation: sql`c.integration_designation`,
+    enabled: sql`c.enabled`,
+    created_at: sql`c.created_at`,
+  },
+  defaultSort: { column: "title", direction: "asc" },
+  tieBreaker: sql`c.id`,
+};
+
+/** Carriers (alias `c`) a caller sees: agents those assigned to an agency of their scope (reference section 4.11). */
+export function carrierScopeCondition(scope: Scope): SQL[] {
+  return scopeConditions(scope, {
+    account: () => sql`false`,
+    agencies: (ids) => sql`EXISTS (SELECT 1 FROM carrier_agencies ca WHERE ca.carrier_id = c.id AND ca.agency_id IN (${ids}))`,
+  });
+}
+
+export const CARRIER_COLUMNS = sql`c.id, c.title, c.call_sign, c.integration_designation, c.syncable, c.rateable, c.quotable, c.bindable,
+  c.verifiable, c.enabled, c.synonyms, c.is_system, c.created_at, c.updated_at`;
+
+export function carrierListQuery(scope: Scope): ListQuery {
+  return { select: CARRIER_COLUMNS, from: sql`carriers c`, where: carrierScopeCondition(scope), id: sql`c.id` };
+}

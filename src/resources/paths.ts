@@ -9,6 +9,7 @@ const ROUTE_OF: Record<string, string> = {
   accounts: "accounts",
   agencies: "agencies",
   carriers: "carriers",
+  insurable: "insurable",
   leases: "leases",
 };
 

@@ -1,0 +1,6 @@
+import { defineModule } from "../../lib/server-module";
+import { insurableListSpec } from "./insurables.list";
+import { insurableRoutes } from "./insurables.routes";
+
+/** Properties: communities, buildings and units (document 3). */
+export default defineModule({ name: "insurables", routes: [insurableRoutes], lists: { insurables: insurableListSpec } });

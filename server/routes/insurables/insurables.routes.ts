@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { RATE_INTERVALS } from "../../db/schema";
+import { MAX_CENTS, SEARCH_MAX, SHORT_TEXT, TEXT, cents, id, idParams, jsonValue, requiredText, text, trimmed } from "../../lib/input";
+import { listEnvelope, sendList } from "../../lib/list";
+import { filterTypes, listInput } from "../../lib/list-input";
+import type { QueryObject } from "../../lib/query-string";
+import { staffAuthor } from "../../lib/history";
+import { MESSAGES } from "../../lib/validators";
+import { requireCaller } from "../../plugins/auth";
+import { insurableListSpec } from "./insurables.list";
+import {
+  INSURABLE_TYPE_ROWS,
+  bulkCreate,
+  coverage,
+  createInsurable,
+  insurablePolicies,
+  listInsurables,
+  listRates,
+  refreshRates,
+  residents,
+  searchInsurables,
+  showInsurable,
+  updateInsurable,
+  updateRate,
+} from "./insurables.service";
+
+const nullableText = (max = TEXT) => text(max).nullable().optional();
+const address = z
+  .object({
+    street_number: nullableText(SHORT_TEXT),
+    street_name: nullableText(),
+    street_two: nullableText(),
+    city: nullableText(),
+    state: nullableText(2),
+    county: nullableText(),
+    zip_code: nullableText(10),
+  })
+  .strip();
+const insurableFields = z
+  .object({
+    title: trimmed(TEXT),
+    insurable_type_id: id,
+    insurable_id: id.nullable(),
+    account_id: id.nullable(),
+    enabled: z.boolean(),
+    preferred_ho4: z.boolean(),
+    additional_interest: z.boolean(),
+    additional_interest_name: text(TEXT).nullable(),
+    minimum_liability: cents.nullable(),
+    special_status: z.enum(["none", "affordable"], { error: MESSAGES.notInList }),
+    addresses_attributes: z.array(address).max(1),
+  })
+  .partial()
+  .strip();
+const listQuery = listInput(filterTypes(insurableListSpec));
+const listBody = listQuery.default({});
+
+/** Properties: communities, buildings, units (document 3 section 7, Insurables; reference sections 3.4 and 4.12). */
+export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const can = (action: string) => ({ access: { resource: "insurable", action } });
+
+  app.get("/insurable-types", { config: can("list") }, async () => INSURABLE_TYPE_ROWS);
+
+  app.get("/insurables", { config: can("list"), schema: { querystring: listQuery } }, async (request, reply) => {
+    const { scope } = requireCaller(request);
+    const q = request.query as QueryObject;
+    return sendList(reply, await listInsurables(app.db, scope, { sort: q.sort, pagination: q.pagination, filter: q.filter }));
+  });
+
+  app.post("/insurables_index", { config: can("list"), schema: { body: listBody } }, async (request, reply) => {
+    const { scope } = requireCaller(request);
+    const b = request.body as QueryObject;
+    return sendList(reply, await listInsurables(app.db, scope, { sort: b.sort, pagination: b.pagination, filter: b.filter }));
+  });
+
+  // The unprefixed list answers {data, meta} (reference section 2.3).
+  app.post("/insurables/list", { config: can("list"), schema: { body: listBody } }, async (request) => {
+    const { scope } = requireCaller(request);
+    const b = request.body as QueryObject;
+    return listEnvelope(await listInsurables(app.db, scope, { sort: b.sort, pagination: b.pagination, filter: b.filter }));
+  });
+
+  app.get("/insurables/search", { config: can("list"), schema: { querystring: z.object({ query: text(SEARCH_MAX).default("") }).catchall(jsonValue) } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return searchInsurables(app.db, scope, request.query.query);
+  });
+
+  app.post("/insurables", { config: can("create"), schema: { body: z.object({ insurable: insurableFields.extend({ title: requiredText(TEXT), insurable_type_id: id }) }) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    reply.code(201);
+    return createInsurable(app.db, caller.scope, request.body.insurable, staffAuthor(caller.user));
+  });
+
+  app.post(
+    "/insurables/bulk_create",
+    {
+      config: can("create"),
+      schema: {
+        body: z.object({
+          insurables: z.object({
+            common_attributes: z
+              .object({
+                account_id: id.nullable().optional(),
+                agency_id: id.nullable().optional(),
+                insurable_type_id: id,
+                insurable_id: id.nullable().optional(),
+                enabled: z.boolean().optional(),
+                category: z.enum(["property", "entity"]).optional(),
+              })
+              .strip(),
+            ranges: z.array(text(SHORT_TEXT)).min(1, MESSAGES.tooFew(1)).max(200),
+          }),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      return bulkCreate(app.db, caller.scope, request.body.insurables, staffAuthor(caller.user));
+    },
+  );
+
+  app.get("/insurables/:id", { config: can("show"), schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return showInsurable(app.db, scope, request.params.id);
+  });
+
+  for (const method of ["put", "patch"] as const) {
+    app[method]("/insurables/:id", { config: can("edit"), schema: { params: idParams, body: z.object({ insurable: insurableFields }) } }, async (request) => {
+      const caller = requireCaller(request);
+      return updateInsurable(app.db, caller.scope, request.params.id, request.body.insurable, staffAuthor(caller.user));
+    });
+  }
+
+  app.post(
+    "/insurables/:id/policies_index",
+    { config: can("show"), schema: { params: idParams, body: z.object({ pagination: z.object({ page: id.optional(), per: id.optional() }).strip().optional() }).catchall(jsonValue).default({}) } },
+    async (request, reply) => {
+      const { scope } = requireCaller(request);
+      const page = request.body.pagination?.page ?? 1;
+      const per = Math.min(request.body.pagination?.per ?? 20, 1000);
+      const result = await insurablePolicies(app.db, scope, request.params.id, page, per);
+      return sendList(reply, { ...result, capped: false });
+    },
+  );
+
+  app.get("/insurables/:id/coverage", { config: can("show"), schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return coverage(app.db, scope, request.params.id);
+  });
+
+  app.get("/insurables/:id/residents", { config: can("show"), schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return residents(app.db, scope, request.params.id);
+  });
+
+  app.get("/insurables/:id/insurable-rates", { config: can("show"), schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return listRates(app.db, scope, request.params.id);
+  });
+
+  // A state-changing GET as the spec lists it (readings C-36).
+  app.get("/insurables/:id/refresh-rates", { config: can("edit"), schema: { params: idParams } }, async (request, reply) => {
+    const { scope } = requireCaller(request);
+    reply.header("cache-control", "no-store");
+    return refreshRates(app.db, scope, request.params.id);
+  });
+
+  app.put(
+    "/insurables/:id/insurable-rates/:rateId",
+    {
+      config: can("edit"),
+      schema: {
+        params: z.object({ id, rateId: id }),
+        body: z.object({
+          insurable_rate: z
+            .object({
+              enabled: z.boolean(),
+              mandatory: z.boolean(),
+              premium: cents.refine((v) => v <= MAX_CENTS),
+              interval: z.enum(RATE_INTERVALS, { error: MESSAGES.notInList }),
+              title: requiredText(TEXT),
+            })
+            .partial()
+            .strip(),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      return updateRate(app.db, caller.scope, request.params.id, request.params.rateId, request.body.insurable_rate, staffAuthor(caller.user));
+    },
+  );
+};

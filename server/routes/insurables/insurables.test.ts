@@ -1,0 +1,168 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { histories, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { expandRange } from "./insurables.service";
+
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+const as: Record<string, AuthHeaders> = {};
+let community: { id: number };
+
+const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, headers: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
+const ADDRESS = { street_number: "120", street_name: "Main St", city: "Austin", state: "TX", zip_code: "78701" };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  world = await buildWorld(t.database.db);
+  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  as.agentA = await signInAs(t.app, "agent.a@test.dev");
+  as.agentB = await signInAs(t.app, "agent.b@test.dev");
+  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  as.support = await signInAs(t.app, "policy.support@test.dev");
+  as.restricted = await signInAs(t.app, "restricted.agent@test.dev");
+  await t.database.db.insert(staffPermissions).values({ staff_id: world.staff.restricted.id, key: "insurables.create", value: false });
+  const res = await call("POST", "/v2/staff_account/insurables", as.staffA, {
+    insurable: { title: "Maple Court", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [ADDRESS] },
+  });
+  expect(res.statusCode).toBe(201);
+  community = res.json();
+});
+afterAll(() => t.close());
+
+describe("ranges", () => {
+  it("reads numbers, letters, prefixed and padded numbers, and single titles", () => {
+    expect(expandRange("1..3")).toEqual(["1", "2", "3"]);
+    expect(expandRange("A..C")).toEqual(["A", "B", "C"]);
+    expect(expandRange("A1..A3")).toEqual(["A1", "A2", "A3"]);
+    expect(expandRange("098..101")).toEqual(["098", "099", "100", "101"]);
+    expect(expandRange("Penthouse")).toEqual(["Penthouse"]);
+    expect(expandRange("5..1")).toBeNull();
+    expect(expandRange("A..9")).toBeNull();
+    expect(expandRange("1..99999")).toBeNull();
+  });
+});
+
+describe("creating properties", () => {
+  it("creates a community with its address, its account's agency, standard rates and a history row", async () => {
+    expect(community).toMatchObject({ title: "Maple Court", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, account_title: "Account A" });
+    expect((community as unknown as { addresses: unknown[] }).addresses).toEqual([expect.objectContaining({ ...ADDRESS, full: "120 Main St, Austin, TX 78701" })]);
+    const rates = await call("GET", `/v2/staff_account/insurables/${community.id}/insurable-rates`, as.staffA);
+    expect(rates.json().map((r: { title: string }) => r.title)).toContain("Liability $100,000");
+    const [row] = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Insurable"), eq(histories.recordable_id, community.id)));
+    expect(row).toMatchObject({ action: "create", author: "staff a" });
+  });
+
+  it("answers field errors: a community's address, a taken title among siblings, a unit without parent", async () => {
+    const bad = await call("POST", "/v2/staff_account/insurables", as.staffA, {
+      insurable: { title: "maple court", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [{ ...ADDRESS, zip_code: "7870", state: "ZZ" }] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ title: "has already been taken", "addresses_attributes.0.zip_code": "must be a valid zip", "addresses_attributes.0.state": "is not a valid state" });
+    const orphan = await call("POST", "/v2/staff_account/insurables", as.staffA, { insurable: { title: "101", insurable_type_id: 4 } });
+    expect(orphan.json().errors).toEqual({ insurable_id: "The parent field is required." });
+  });
+
+  it("a child shares its parent's account: another account is refused, and a building cannot sit under a unit", async () => {
+    const unit = (await call("POST", "/v2/staff_account/insurables", as.staffA, { insurable: { title: "Lobby", insurable_type_id: 4, insurable_id: community.id } })).json();
+    expect(unit.account_id).toBe(world.accounts.A.id);
+    const other = await call("POST", "/v2/staff_super_admin/insurables", as.superAdmin, { insurable: { title: "X", insurable_type_id: 4, insurable_id: community.id, account_id: world.accounts.B.id } });
+    expect(other.json().errors).toEqual({ account_id: "must be the parent's account" });
+    const building = await call("POST", "/v2/staff_account/insurables", as.staffA, { insurable: { title: "B", insurable_type_id: 7, insurable_id: unit.id } });
+    expect(building.json().errors).toEqual({ insurable_id: "must be a community" });
+  });
+
+  it("refuses a parent or an account of another tenant as if it did not exist", async () => {
+    const foreignParent = await call("POST", "/v2/staff_account/insurables", as.staffB, { insurable: { title: "Sneaky", insurable_type_id: 7, insurable_id: community.id } });
+    expect(foreignParent.statusCode).toBe(422);
+    expect(foreignParent.json().errors).toEqual({ insurable_id: "Select parent from the drop-down list" });
+    const foreignAccount = await call("POST", "/v2/staff_agency/insurables", as.agentB, { insurable: { title: "Sneaky", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [ADDRESS] } });
+    expect(foreignAccount.json().errors).toEqual({ account_id: "Select account from the drop-down list" });
+    const bulk = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.agentB, { insurables: { common_attributes: { insurable_type_id: 7, insurable_id: community.id }, ranges: ["A..C"] } });
+    expect(bulk.statusCode).toBe(422);
+  });
+
+  it("insurables.create off: 401 permission_not_enabled; policy support has no properties", async () => {
+    const res = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.restricted, { insurables: { common_attributes: { insurable_type_id: 7, insurable_id: community.id }, ranges: ["A"] } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe("permission_not_enabled");
+    expect((await call("GET", "/v2/policy-support/insurables", as.support)).statusCode).toBe(403);
+  });
+});
+
+describe("bulk creation from ranges", () => {
+  it("creates 3 buildings x 20 units, skips existing titles and reports unreadable ranges", async () => {
+    const buildings = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.agentA, {
+      insurables: { common_attributes: { insurable_type_id: 7, insurable_id: community.id }, ranges: ["Building A..Building C"] },
+    });
+    expect(buildings.json().errors).toEqual([{ title: "Building A..Building C", errors: ["is not a range (use 1..20 or A..F)"] }]);
+    const letters = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.agentA, { insurables: { common_attributes: { insurable_type_id: 7, insurable_id: community.id }, ranges: ["A..C"] } });
+    expect(letters.statusCode).toBe(200);
+    expect(letters.json().created.map((b: { title: string }) => b.title)).toEqual(["A", "B", "C"]);
+    for (const building of letters.json().created) {
+      const units = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.agentA, { insurables: { common_attributes: { insurable_type_id: 4, insurable_id: building.id }, ranges: ["101..120"] } });
+      expect(units.json().created).toHaveLength(20);
+    }
+    const again = await call("POST", "/v2/staff_agency/insurables/bulk_create", as.agentA, { insurables: { common_attributes: { insurable_type_id: 7, insurable_id: community.id }, ranges: ["B..D", "x..1"] } });
+    expect(again.json()).toEqual({ created: [expect.objectContaining({ title: "D" })], already_created: ["B", "C"], errors: [{ title: "x..1", errors: ["is not a range (use 1..20 or A..F)"] }] });
+    const shown = await call("GET", `/v2/staff_agency/insurables/${community.id}`, as.agentA);
+    expect(shown.json()).toMatchObject({ buildings_count: 4, units_count: 61 });
+  });
+});
+
+describe("lists, pages and scope", () => {
+  it("lists units of a community through its buildings, 20 a page, with the community's address", async () => {
+    const res = await call("GET", `/v2/staff_account/insurables?filter[insurable_type_id][]=4&filter[community_id]=${community.id}&pagination[per]=20&sort[column]=title&sort[direction]=asc`, as.staffA);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["total-entries"]).toBe("61");
+    expect(res.json()).toHaveLength(20);
+    expect(res.json()[0].address).toMatchObject({ city: "Austin", state: "TX" });
+    const byState = await call("GET", "/v2/staff_account/insurables?filter[address][state]=TX&filter[insurable_type_id][]=1", as.staffA);
+    expect(byState.json().map((i: { title: string }) => i.title)).toEqual(["Maple Court"]);
+    const body = await call("POST", "/v2/insurables/list", as.staffA, { filter: { insurable_type_id: [7] }, pagination: { page: 1, per: 2 } });
+    expect(body.json().meta).toMatchObject({ total: 4 });
+  });
+
+  it("staff and agents of another tenant see none of it: lists, pages and search", async () => {
+    expect((await call("GET", "/v2/staff_account/insurables", as.staffB)).headers["total-entries"]).toBe("0");
+    expect((await call("GET", `/v2/staff_account/insurables/${community.id}`, as.staffB)).statusCode).toBe(404);
+    expect((await call("GET", `/v2/staff_agency/insurables/${community.id}`, as.agentB)).statusCode).toBe(404);
+    expect((await call("PUT", `/v2/staff_agency/insurables/${community.id}`, as.agentB, { insurable: { title: "Mine" } })).statusCode).toBe(404);
+    expect((await call("GET", "/v2/staff_agency/insurables/search?query=maple", as.agentB)).json()).toEqual([]);
+    expect((await call("GET", "/v2/staff_agency/insurables/search?query=maple", as.agentA)).json().map((i: { title: string }) => i.title)).toEqual(["Maple Court"]);
+    expect((await call("GET", `/v2/staff_account/insurables/${community.id}/insurable-rates`, as.staffB)).statusCode).toBe(404);
+  });
+
+  it("edits title and address, refuses moving it to another account, and writes the change", async () => {
+    const res = await call("PUT", `/v2/staff_account/insurables/${community.id}`, as.staffA, { insurable: { title: "Maple Court East", addresses_attributes: [{ street_number: "122" }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: "Maple Court East", address: { full: "122 Main St, Austin, TX 78701" } });
+    const move = await call("PUT", `/v2/staff_account/insurables/${community.id}`, as.staffA, { insurable: { account_id: world.accounts.B.id } });
+    expect(move.json().errors).toEqual({ account_id: "is not permitted" });
+    const rows = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Insurable"), eq(histories.recordable_id, community.id), eq(histories.action, "update")));
+    expect(rows[0].data).toMatchObject({ title: { previous_value: "Maple Court", new_value: "Maple Court East" }, "address.street_number": { previous_value: "120", new_value: "122" } });
+  });
+
+  it("a unit's policies and coverage: the policy page's covered unit opens here", async () => {
+    const [unit] = await t.database.db.select().from(insurables).where(and(eq(insurables.title, "101"), eq(insurables.account_id, world.accounts.A.id))).limit(1);
+    await t.database.db.insert(policyInsurables).values({ policy_id: world.policies.A.id, insurable_id: unit.id, primary: true });
+    await t.database.db.update(policies).set({ effective_date: "2020-01-01", expiration_date: "2099-01-01" }).where(eq(policies.id, world.policies.A.id));
+    const list = await call("POST", `/v2/staff_account/insurables/${community.id}/policies_index`, as.staffA, {});
+    expect(list.json().map((p: { number: string }) => p.number)).toEqual(["POL-A-0001"]);
+    const cover = await call("GET", `/v2/staff_account/insurables/${community.id}/coverage`, as.staffA);
+    const row = cover.json().find((u: { id: number }) => u.id === unit.id);
+    expect(row.policies.map((p: { number: string }) => p.number)).toEqual(["POL-A-0001"]);
+    expect((await call("GET", `/v2/staff_account/insurables/${unit.id}`, as.staffA)).json()).toMatchObject({ title: "101", community: { id: community.id } });
+  });
+
+  it("rates: only communities of type 1; toggled with history; refresh keeps them", async () => {
+    const rates = (await call("GET", `/v2/staff_account/insurables/${community.id}/insurable-rates`, as.staffA)).json();
+    const res = await call("PUT", `/v2/staff_account/insurables/${community.id}/insurable-rates/${rates[0].id}`, as.staffA, { insurable_rate: { enabled: false, premium: 950 } });
+    expect(res.json()).toMatchObject({ enabled: false, premium: 950 });
+    expect((await call("GET", `/v2/staff_account/insurables/${community.id}/refresh-rates`, as.staffA)).json()).toHaveLength(rates.length);
+    const building = (await call("GET", `/v2/staff_account/insurables?filter[insurable_type_id][]=7&filter[title]=A`, as.staffA)).json()[0];
+    expect((await call("GET", `/v2/staff_account/insurables/${building.id}/insurable-rates`, as.staffA)).statusCode).toBe(422);
+  });
+});

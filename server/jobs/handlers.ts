@@ -5,6 +5,11 @@ import { CURSOR_FROM, EXPORT_POLICIES_JOB, runPolicyExport } from "./export-poli
 import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/reconcile";
 import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
+import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
+
+/** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
+export const LEASE_STATUS_JOB = "lease-statuses";
+export const LEASE_STATUS_CRON = "10 8 * * *";
 
 /** Every background job and the function that does it: one list, registered once per process. */
 export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
@@ -56,6 +61,11 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
     await reconcilePayments(app);
   });
   await app.jobs.schedule(RECONCILE_JOB, RECONCILE_CRON);
+  await app.jobs.work(LEASE_STATUS_JOB, async () => {
+    const changed = await recomputeLeaseStatuses(app.db);
+    if (changed) app.log.info({ changed }, "lease statuses recomputed");
+  });
+  await app.jobs.schedule(LEASE_STATUS_JOB, LEASE_STATUS_CRON);
   try {
     const settled = await reconcilePayments(app, 0);
     if (settled.charges || settled.refunds) app.log.info(settled, "payments settled with the gateway at start");

@@ -37,5 +37,16 @@ export const resourceMessages = {
       edit: "Edit",
       back: "Back",
     },
+    // The location pickers' hints (document 3 section 2), verbatim.
+    location: {
+      community: "Community",
+      building: "Building",
+      unit: "Unit",
+      skip_building: "You can skip selecting Building, select Unit of Community",
+      select_building_or_unit: "Select Building Or Unit",
+      no_buildings: "No building information available.",
+      loading: "Loading...",
+      no_results: "No Results Found",
+    },
   },
 };

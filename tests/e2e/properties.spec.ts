@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, LoginPage } from "./pages";
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+const signIn = async (page: Page, email: string, url: string) => {
+  await new LoginPage(page).goto(url);
+  await new LoginPage(page).signIn(email);
+};
+const pick = async (page: Page, label: string, text: string, option = text) => {
+  await page.getByLabel(label, { exact: true }).fill(text);
+  await page.getByRole("option", { name: option, exact: true }).click();
+};
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("properties and leases", () => {
+  const community = `E2E Gardens ${Date.now() % 100000}`;
+
+  test("staff add a community with 3 buildings of 20 units by ranges, and open it", async ({ page }) => {
+    await signIn(page, DEMO.staff, "/dashboard/insurable/create");
+    await page.getByLabel("Title", { exact: true }).fill(community);
+    await page.getByLabel("Street Number").fill("500");
+    await page.getByLabel("Street Name").fill("Harbor Way");
+    await page.getByLabel("City").fill("Austin");
+    await page.getByLabel("State").click();
+    await page.getByRole("option", { name: "TX", exact: true }).click();
+    await page.getByLabel("Zip Code").fill("78701");
+    await shot(page, "properties-staff-add");
+    await page.getByRole("button", { name: "Add community" }).click();
+    await expect(page.getByRole("heading", { name: community })).toBeVisible();
+
+    await page.goto("/dashboard/insurable/create");
+    await pick(page, "Community", community.slice(0, 10), community);
+    await page.getByLabel("Create", { exact: true }).click();
+    await page.getByRole("option", { name: "Buildings" }).click();
+    await page.getByLabel("Ranges").fill("A..C");
+    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await expect(page.getByText("3 created")).toBeVisible();
+    await page.getByLabel("Create", { exact: true }).click();
+    await page.getByRole("option", { name: "Units" }).click();
+    for (const building of ["A", "B", "C"]) {
+      await page.getByLabel("Building", { exact: true }).click();
+      await page.getByRole("option", { name: building, exact: true }).click();
+      await page.getByLabel("Ranges").fill(`${building}101..${building}120`);
+      await page.getByRole("button", { name: "Create", exact: true }).click();
+      await expect(page.getByText("20 created")).toBeVisible();
+    }
+    await shot(page, "properties-staff-ranges");
+
+    await page.goto("/dashboard/insurable/communities");
+    await page.getByLabel("Keyword").fill(community);
+    await page.getByLabel("Keyword").press("Enter");
+    await page.getByRole("cell", { name: community }).click();
+    await expect(page.getByText("500 Harbor Way, Austin, TX 78701")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Rates" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "A", exact: true })).toBeVisible();
+    await shot(page, "properties-staff-community");
+  });
+
+  test("staff import 10 leases from a CSV with one bad row, fix it and import again", async ({ page }) => {
+    await signIn(page, DEMO.staff, "/dashboard/leases/import");
+    await pick(page, "Community", community.slice(0, 10), community);
+    const header = "start_date,end_date,status,lease_type,unit,tenant_one_email,tenant_one_first_name,tenant_one_last_name,tenant_one_birthday";
+    const rows = (badUnit: boolean) =>
+      [header, ...Array.from({ length: 10 }, (_, i) => `01/01/2026,12/31/2026,current,Residential,${badUnit && i === 4 ? "Z999" : `A${101 + i}`},e2e.tenant${i}.${community.length}${Date.now() % 1000}@example.com,Tess,Tenant${i},05/05/1990`)].join("\n");
+    await page.getByLabel("Choose CSV file").setInputFiles({ name: "leases.csv", mimeType: "text/csv", buffer: Buffer.from(rows(true)) });
+    await expect(page.getByText("10 leases ready to import")).toBeVisible();
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByText("Bad file")).toBeVisible();
+    await expect(page.getByRole("cell", { name: "unit Z999 does not exist in this community" })).toBeVisible();
+    await shot(page, "leases-staff-bad-file");
+    await page.getByLabel("Choose CSV file").setInputFiles({ name: "leases.csv", mimeType: "text/csv", buffer: Buffer.from(rows(false)) });
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/leases$/);
+    await page.getByLabel("Search by").click();
+    await page.getByRole("option", { name: "Unit" }).click();
+    await page.getByLabel("Keyword").fill("A10");
+    await page.getByLabel("Keyword").press("Enter");
+    await expect(page.getByRole("cell", { name: "A105" })).toBeVisible();
+    await shot(page, "leases-staff-list");
+    await page.getByRole("cell", { name: "A105" }).click();
+    await expect(page.getByRole("heading", { name: /^Lease L-/ })).toBeVisible();
+    await shot(page, "leases-staff-show");
+  });
+
+  test("an agent browses units and opens one; the super admin reaches a unit from a policy's Covered Unit", async ({ page }) => {
+    await signIn(page, DEMO.agent, "/dashboard/insurable/units");
+    await expect(page.getByRole("columnheader", { name: "Covered" })).toBeVisible();
+    await shot(page, "properties-agent-units");
+    await page.locator("tbody tr").first().click();
+    await expect(page.getByRole("tab", { name: "Residents & Leases" })).toBeVisible();
+    await shot(page, "properties-agent-unit");
+  });
+
+  test("the super admin opens a community and its rates, and a policy's covered unit", async ({ page }) => {
+    await signIn(page, DEMO.super_admin, "/dashboard/insurable/communities");
+    await page.locator("tbody tr").first().click();
+    await page.getByRole("tab", { name: "Coverage" }).click();
+    await expect(page.getByText(/units covered/)).toBeVisible();
+    await shot(page, "properties-super-admin-coverage");
+    await page.goto("/dashboard/policies/browse");
+    await page.locator("tbody tr").first().click();
+    await page.getByRole("link", { name: /Covered Unit/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/insurable\/view\/\d+/);
+    await expect(page.getByRole("tab", { name: "Policies" })).toBeVisible();
+    await shot(page, "properties-super-admin-covered-unit");
+  });
+});

@@ -6,6 +6,7 @@ import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/rec
 import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
 import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
+import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/insurables.import";
 
 /** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
 export const LEASE_STATUS_JOB = "lease-statuses";
@@ -26,6 +27,16 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
       data.exportId,
     ),
   );
+  await app.jobs.work<{ importId: number }>(IMPORT_INSURABLES_JOB, async (data) => {
+    await runPropertyImport(
+      {
+        db: app.db,
+        open: (key) => app.files.open(key),
+        mail: (to, subject, text, id) => app.mailer.send({ to, subject, text, template: "insurables_import", related: { type: "InsurableImport", id } }),
+      },
+      data.importId,
+    );
+  });
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);
   });

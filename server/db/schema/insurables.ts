@@ -68,3 +68,26 @@ export const insurableRates = pgTable(
   },
   (t) => [index("insurable_rates_insurable_idx").on(t.insurable_id)],
 );
+
+/**
+ * A property file being imported (reference section 4.12: Add a Property, upload a file): who sent it, the stored
+ * file, how far the background job got and what it did. The file is applied in one transaction: all or nothing.
+ */
+export const insurableImports = pgTable(
+  "insurable_imports",
+  {
+    id: idColumn(),
+    staff_id: integer("staff_id").notNull(),
+    file_name: text("file_name").notNull(),
+    storage_key: text("storage_key").notNull(),
+    /** The caller's scope when it was sent (the job creates only inside it). */
+    scope: jsonb("scope").notNull(),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    total_rows: integer("total_rows"),
+    processed_rows: integer("processed_rows").notNull().default(0),
+    result: jsonb("result"),
+    error: text("error"),
+    ...timestamps(),
+  },
+  (t) => [index("insurable_imports_staff_idx").on(t.staff_id, t.created_at)],
+);

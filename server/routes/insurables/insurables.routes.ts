@@ -8,6 +8,12 @@ import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
+import { eq } from "drizzle-orm";
+import { insurableImports } from "../../db/schema";
+import { formParts } from "../../files/multipart";
+import { NotFoundError, ValidationError } from "../../lib/errors";
+import { cleanFileName } from "../../lib/input";
+import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES, importProgress } from "./insurables.import";
 import { insurableListSpec } from "./insurables.list";
 import {
   INSURABLE_TYPE_ROWS,
@@ -191,4 +197,48 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       return updateRate(app.db, caller.scope, request.params.id, request.params.rateId, request.body.insurable_rate, staffAuthor(caller.user));
     },
   );
+
+  // Add a Property, upload a file (reference section 4.12): stored, then imported by a background job; the answer
+  // names the import the console polls for progress, and the result is mailed.
+  app.post(
+    "/insurables/insurables/upload",
+    {
+      config: can("create"),
+      schema: { body: z.object({ file: z.string().meta({ format: "binary", description: "CSV or XLSX, at most 20 MB" }) }).meta({ "x-multipart": true }), consumes: ["multipart/form-data"] },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      if (!request.isMultipart()) throw new ValidationError({ file: "Send the file as multipart/form-data" });
+      let stored: { key: string; name: string } | undefined;
+      for await (const part of formParts(request)) {
+        if (part.type !== "file" || stored) continue;
+        const file = await app.files.put("insurable-imports", part.file, { maxBytes: MAX_IMPORT_BYTES });
+        stored = { key: file.key, name: cleanFileName(part.filename, "properties.csv") };
+      }
+      if (!stored) throw new ValidationError({ file: MESSAGES.required("file") });
+      const [row] = await app.db
+        .insert(insurableImports)
+        .values({ staff_id: caller.user.id, file_name: stored.name, storage_key: stored.key, scope: caller.scope })
+        .returning();
+      await app.jobs.send(IMPORT_INSURABLES_JOB, { importId: row.id });
+      reply.code(202);
+      return { id: row.id, title: "Insurables File Uploaded", message: "The file is being imported; you will get an email with the result." };
+    },
+  );
+
+  app.get("/insurables/imports/:id", { config: can("create"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    const [row] = await app.db.select().from(insurableImports).where(eq(insurableImports.id, request.params.id));
+    if (!row || row.staff_id !== caller.user.id) throw new NotFoundError("Record");
+    const live = importProgress.get(row.id);
+    return {
+      id: row.id,
+      file_name: row.file_name,
+      status: row.status,
+      total_rows: live?.total ?? row.total_rows,
+      processed_rows: live?.processed ?? row.processed_rows,
+      result: row.result,
+      error: row.error,
+    };
+  });
 };

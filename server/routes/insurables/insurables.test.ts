@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { histories, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import type { InlineQueue } from "../../jobs/queue";
+import { multipart } from "../../test/multipart";
 import { expandRange } from "./insurables.service";
 
 let t: TestApp;
@@ -164,5 +166,48 @@ describe("lists, pages and scope", () => {
     expect((await call("GET", `/v2/staff_account/insurables/${community.id}/refresh-rates`, as.staffA)).json()).toHaveLength(rates.length);
     const building = (await call("GET", `/v2/staff_account/insurables?filter[insurable_type_id][]=7&filter[title]=A`, as.staffA)).json()[0];
     expect((await call("GET", `/v2/staff_account/insurables/${building.id}/insurable-rates`, as.staffA)).statusCode).toBe(422);
+  });
+});
+
+describe("property file upload", () => {
+  const HEAD = "account id,account name,unit address,unit title,unit city,county,state,zip,year built,community title,display name,community address 1,community address 2,city,state,zip";
+  const line = (account: number, unitAddress: string, unit: string, community = "Lakeside") =>
+    `${account},Acct,${unitAddress},${unit},Austin,Travis,TX,78702,1999,${community},,10 Lake Rd,,Austin,TX,78702`;
+  const send = (headers: AuthHeaders, csv: string) => {
+    const form = multipart([{ field: "file", filename: "props.csv", contentType: "text/csv", content: csv }]);
+    return t.app.inject({ method: "POST", url: "/v2/staff_agency/insurables/insurables/upload", headers: { ...headers, ...form.headers }, payload: form.payload });
+  };
+  const idle = () => (t.app.jobs as InlineQueue).idle();
+
+  it("imports communities, buildings per street address and units in the background, skips existing units, and mails the result", async () => {
+    const csv = [HEAD, line(world.accounts.A.id, "10 Lake Rd", "1"), line(world.accounts.A.id, "12 Lake Rd", "2"), line(world.accounts.A.id, "12 Lake Rd", "3"), line(world.accounts.A1.id, "", "9"), ",,,,"].join("\n");
+    const res = await send(as.agentA, csv);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ title: "Insurables File Uploaded" });
+    await idle();
+    const status = await call("GET", `/v2/staff_agency/insurables/imports/${res.json().id}`, as.agentA);
+    expect(status.json()).toMatchObject({ status: "done", total_rows: 4, processed_rows: 4, result: { communities: 2, buildings: 1, units: 4, skipped: 0, errors: [] } });
+    const building = (await call("GET", "/v2/staff_agency/insurables?filter[title]=12 Lake Rd", as.agentA)).json()[0];
+    expect(building).toMatchObject({ insurable_type_id: 7, parent_title: "Lakeside", units_count: 2 });
+    expect(t.mailer.sent.at(-1)).toMatchObject({ to: "agent.a@test.dev", subject: "Your property file was imported" });
+    const again = await send(as.agentA, [HEAD, line(world.accounts.A.id, "12 Lake Rd", "2"), line(world.accounts.A.id, "12 Lake Rd", "4")].join("\n"));
+    await idle();
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${again.json().id}`, as.agentA)).json().result).toMatchObject({ units: 1, skipped: 1 });
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${again.json().id}`, as.agentB)).statusCode).toBe(404);
+  });
+
+  it("writes nothing when a row is bad or names another tenant's account, and says which rows", async () => {
+    const before = (await t.database.db.select().from(insurables)).length;
+    const bad = await send(as.agentA, [HEAD, line(world.accounts.A.id, "", "77"), `${world.accounts.A.id},Acct,,78,Austin,,TX,78702,,Lakeside,,10 Lake Rd,,Austin,ZZ,7870`].join("\n"));
+    await idle();
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${bad.json().id}`, as.agentA)).json()).toMatchObject({
+      status: "failed",
+      result: { errors: [{ row: 3, message: "community state is not a valid state; community zip must be a valid zip" }] },
+    });
+    const foreign = await send(as.agentA, [HEAD, line(world.accounts.A.id, "", "77"), line(world.accounts.B.id, "", "1", "Theirs")].join("\n"));
+    await idle();
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${foreign.json().id}`, as.agentA)).json().result.errors).toEqual([{ row: 3, message: `account ${world.accounts.B.id} is not one of yours` }]);
+    expect((await t.database.db.select().from(insurables)).length).toBe(before);
+    expect(t.mailer.sent.at(-1)).toMatchObject({ subject: "Your property file could not be imported" });
   });
 });

@@ -68,6 +68,19 @@ export default {
     no_results: "No Results Found",
     loading: "Loading...",
   },
+  upload: {
+    title: "Upload a file",
+    columns:
+      "CSV or XLSX, from row 2: account id, account name, unit address, unit title, unit city, county, state, zip, year built, community title, display name, community address 1, community address 2, city, state, zip",
+    choose: "Choose file",
+    send: "Upload",
+    uploading: "Uploading… %{percent}%",
+    queued: "Waiting for the import to start…",
+    progress: "Imported %{processed} of %{total} rows",
+    done: "%{communities} communities, %{buildings} buildings and %{units} units created; %{skipped} units already existed",
+    failed: "Nothing was imported",
+    row: "Row %{row}",
+  },
   validation: { zip: "must be a valid zip" },
   failure: "Something went wrong",
 };

@@ -8,6 +8,7 @@ import { PICKER_PAGE_SIZE, useRelativePath } from "../common";
 import { failureText, useRequest } from "../common/useRequest";
 import { resourcePath } from "../paths";
 import { AddressInputs } from "./AddressInputs";
+import { UploadPropertiesForm } from "./UploadPropertiesForm";
 import { SearchPicker, type Option } from "../common/SearchPicker";
 import type { Insurable } from "./types";
 
@@ -155,7 +156,7 @@ const RangesForm = () => {
   );
 };
 
-/** insurable/create, "Add a Property" (document 3): one community with its address, then buildings and units by ranges. */
+/** insurable/create, "Add a Property" (document 3): one community with its address, buildings and units by ranges, or a file. */
 export const InsurableCreate = () => (
   <>
     <PageHeader titleKey="app.shell.titles.add_property" />
@@ -164,9 +165,14 @@ export const InsurableCreate = () => (
         <CommunityForm />
       </CardContent>
     </Card>
-    <Card>
+    <Card sx={{ mb: 2 }}>
       <CardContent>
         <RangesForm />
+      </CardContent>
+    </Card>
+    <Card>
+      <CardContent>
+        <UploadPropertiesForm />
       </CardContent>
     </Card>
   </>

@@ -15,6 +15,8 @@ import { NotFoundError, ValidationError } from "../../lib/errors";
 import { cleanFileName } from "../../lib/input";
 import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES, importProgress } from "./insurables.import";
 import { insurableListSpec } from "./insurables.list";
+import { TitleClash, applyUpdates, parseUpdateFile, planUpdates } from "./insurables.updates";
+import { AppError } from "../../lib/errors";
 import {
   INSURABLE_TYPE_ROWS,
   bulkCreate,
@@ -241,4 +243,48 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       error: row.error,
     };
   });
+
+  // Insurable Updates (super admins): a CSV of old → new ids or parents, a dry run first, then all rows or none.
+  app.post(
+    "/insurables/insurable_id_updates",
+    {
+      config: { access: { resource: "insurable-updates", action: "create" } },
+      schema: {
+        body: z.object({ file: z.string().meta({ format: "binary", description: "CSV: insurable_id,new_insurable_id,new_parent_id" }), dry_run: z.enum(["true", "false"]).optional() }).meta({ "x-multipart": true }),
+        consumes: ["multipart/form-data"],
+      },
+    },
+    async (request) => {
+      const caller = requireCaller(request);
+      if (!request.isMultipart()) throw new ValidationError({ file: "Send the file as multipart/form-data" });
+      let content: string | undefined;
+      let dryRun = true;
+      for await (const part of formParts(request)) {
+        if (part.type === "file") {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          for await (const chunk of part.file) {
+            size += chunk.length;
+            if (size > 5 * 1024 * 1024) throw new ValidationError({ file: "Max file size is 5 MB" });
+            chunks.push(chunk as Buffer);
+          }
+          content = Buffer.concat(chunks).toString("utf8");
+        } else if (part.fieldname === "dry_run") dryRun = part.value !== "false";
+      }
+      if (!content) throw new ValidationError({ file: MESSAGES.required("file") });
+      const parsed = parseUpdateFile(content);
+      const { plan, errors } = await planUpdates(app.db, parsed.rows);
+      const all = [...parsed.errors, ...errors].sort((a, b) => a.row - b.row);
+      if (all.length) throw new AppError(422, { error: "Bad file", message: "Bad file", content: all });
+      if (!dryRun) {
+        try {
+          await applyUpdates(app.db, plan, staffAuthor(caller.user));
+        } catch (error) {
+          if (error instanceof TitleClash) throw new AppError(422, { error: "Bad file", message: "Bad file", content: [{ row: 0, message: error.message }] });
+          throw error;
+        }
+      }
+      return { dry_run: dryRun, plan };
+    },
+  );
 };

@@ -211,3 +211,53 @@ describe("property file upload", () => {
     expect(t.mailer.sent.at(-1)).toMatchObject({ subject: "Your property file could not be imported" });
   });
 });
+
+describe("insurable updates (super admins)", () => {
+  const send = (headers: AuthHeaders, csv: string, dryRun: boolean) => {
+    const form = multipart([
+      { field: "dry_run", content: String(dryRun) },
+      { field: "file", filename: "updates.csv", contentType: "text/csv", content: csv },
+    ]);
+    return t.app.inject({ method: "POST", url: "/v2/staff_super_admin/insurables/insurable_id_updates", headers: { ...headers, ...form.headers }, payload: form.payload });
+  };
+
+  it("dry-runs, then moves a unit to another building and merges a duplicate unit with its policies, in one transaction", async () => {
+    const [a, b] = (await call("GET", `/v2/staff_super_admin/insurables?filter[insurable_type_id][]=7&filter[community_id]=${community.id}&sort[column]=title&sort[direction]=asc`, as.superAdmin)).json();
+    const unitsA = (await call("GET", `/v2/staff_super_admin/insurables?filter[insurable_id]=${a.id}&sort[column]=title&sort[direction]=asc`, as.superAdmin)).json();
+    const [dupe] = await t.database.db.insert(insurables).values({ title: "101-dup", insurable_type_id: 4, insurable_id: a.id, account_id: world.accounts.A.id }).returning();
+    const [solo] = await t.database.db.insert(insurables).values({ title: "Solo", insurable_type_id: 4, insurable_id: a.id, account_id: world.accounts.A.id }).returning();
+    const clash = await send(as.superAdmin, `insurable_id,new_insurable_id,new_parent_id\n${unitsA[5].id},,${b.id}`, false);
+    expect(clash.json().content).toEqual([{ row: 0, message: `${unitsA[5].title.toLowerCase()} would appear twice under the same parent` }]);
+    await t.database.db.insert(policyInsurables).values({ policy_id: world.policies.B.id, insurable_id: dupe.id });
+    const csv = `insurable_id,new_insurable_id,new_parent_id\n${solo.id},,${b.id}\n${dupe.id},${unitsA[0].id},`;
+    const dry = await send(as.superAdmin, csv, true);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json().plan).toEqual([
+      expect.objectContaining({ row: 2, action: "move", target: { id: b.id, title: "B" } }),
+      expect.objectContaining({ row: 3, action: "merge", policies: 1, leases: 0, children: 0 }),
+    ]);
+    expect((await t.database.db.select().from(insurables).where(eq(insurables.id, dupe.id))).length).toBe(1);
+    const applied = await send(as.superAdmin, csv, false);
+    expect(applied.json().dry_run).toBe(false);
+    expect((await t.database.db.select().from(insurables).where(eq(insurables.id, dupe.id))).length).toBe(0);
+    const [moved] = await t.database.db.select().from(insurables).where(eq(insurables.id, solo.id));
+    expect(moved.insurable_id).toBe(b.id);
+    const links = await t.database.db.select().from(policyInsurables).where(eq(policyInsurables.policy_id, world.policies.B.id));
+    expect(links.map((l) => l.insurable_id)).toEqual([unitsA[0].id]);
+  });
+
+  it("answers Bad file naming each wrong row and changes nothing; only super admins", async () => {
+    const [unit] = (await call("GET", "/v2/staff_super_admin/insurables?filter[insurable_type_id][]=4&pagination[per]=1", as.superAdmin)).json();
+    const res = await send(as.superAdmin, `insurable_id,new_insurable_id,new_parent_id\n${unit.id},,${unit.id}\nx,,\n999999,1,`, false);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().content).toEqual([
+      { row: 2, message: "an insurable cannot replace or hold itself" },
+      { row: 2, message: "a unit's parent must be a building or a community" },
+      { row: 3, message: "insurable_id must be an id" },
+      { row: 4, message: "insurable 999999 does not exist" },
+    ]);
+    const form = multipart([{ field: "file", filename: "u.csv", content: "insurable_id,new_parent_id\n1,2" }]);
+    const agent = await t.app.inject({ method: "POST", url: "/v2/staff_agency/insurables/insurable_id_updates", headers: { ...as.agentA, ...form.headers }, payload: form.payload });
+    expect(agent.statusCode).toBe(403);
+  });
+});

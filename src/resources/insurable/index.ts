@@ -21,5 +21,6 @@ export default defineResource({
     communities: lazyView(() => import("./InsurableList"), "CommunityList"),
     buildings: lazyView(() => import("./InsurableList"), "BuildingList"),
     units: lazyView(() => import("./InsurableList"), "UnitList"),
+    updates: lazyView(() => import("./InsurableUpdates"), "InsurableUpdates"),
   },
 });

@@ -15,7 +15,7 @@ test.describe("carriers", () => {
 
     await page.getByRole("cell", { name: "QBE Insurance Corporation" }).click();
     await expect(page.getByRole("heading", { name: "Carrier QBE Insurance Corporation" })).toBeVisible();
-    await expect(page.getByRole("cell", { name: "Summit Risk Partners" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Summit Risk Partners", exact: true })).toBeVisible();
     await shot(page, "carriers-super-admin-agencies");
     await page.getByRole("tab", { name: "Billing Strategies" }).click();
     await expect(page.getByRole("switch").first()).toBeVisible();
@@ -61,6 +61,7 @@ test.describe("carriers", () => {
     await new LoginPage(page).goto("/dashboard/carriers/browse");
     await new LoginPage(page).signIn(DEMO.staff);
     await expect(page).not.toHaveURL(/carriers/);
+    await expect(page.getByRole("heading").first()).toBeVisible();
     await shot(page, "carriers-staff-redirected");
   });
 });

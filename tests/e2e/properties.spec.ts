@@ -21,7 +21,7 @@ test.describe("properties and leases", () => {
 
   test("staff add a community with 3 buildings of 20 units by ranges, and open it", async ({ page }) => {
     await signIn(page, DEMO.staff, "/dashboard/insurable/create");
-    await page.getByLabel("Title", { exact: true }).fill(community);
+    await page.getByLabel(/^Title/).fill(community);
     await page.getByLabel("Street Number").fill("500");
     await page.getByLabel("Street Name").fill("Harbor Way");
     await page.getByLabel("City").fill("Austin");
@@ -38,7 +38,7 @@ test.describe("properties and leases", () => {
     await page.getByRole("option", { name: "Buildings" }).click();
     await page.getByLabel("Ranges").fill("A..C");
     await page.getByRole("button", { name: "Create", exact: true }).click();
-    await expect(page.getByText("3 created")).toBeVisible();
+    await expect(page.getByText("3 created", { exact: true })).toBeVisible();
     await page.getByLabel("Create", { exact: true }).click();
     await page.getByRole("option", { name: "Units" }).click();
     for (const building of ["A", "B", "C"]) {
@@ -46,7 +46,7 @@ test.describe("properties and leases", () => {
       await page.getByRole("option", { name: building, exact: true }).click();
       await page.getByLabel("Ranges").fill(`${building}101..${building}120`);
       await page.getByRole("button", { name: "Create", exact: true }).click();
-      await expect(page.getByText("20 created")).toBeVisible();
+      await expect(page.getByText("20 created", { exact: true })).toBeVisible();
     }
     await shot(page, "properties-staff-ranges");
 

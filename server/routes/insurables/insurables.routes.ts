@@ -17,6 +17,7 @@ import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES, importProgress } from "./insur
 import { insurableListSpec } from "./insurables.list";
 import { TitleClash, applyUpdates, parseUpdateFile, planUpdates } from "./insurables.updates";
 import { AppError } from "../../lib/errors";
+import { localAddressProvider } from "../../lib/address-provider";
 import {
   INSURABLE_TYPE_ROWS,
   bulkCreate,
@@ -25,6 +26,8 @@ import {
   insurablePolicies,
   listInsurables,
   listRates,
+  propertyInfo,
+  syncAddress,
   refreshRates,
   residents,
   searchInsurables,
@@ -287,4 +290,15 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       return { dry_run: dryRun, plan };
     },
   );
+
+  // Address sync and property information through the address provider (the built-in one works without network).
+  const addressProvider = localAddressProvider(app.db);
+  app.post("/insurables/:id/sync-residential-address", { config: can("edit"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    return syncAddress(app.db, caller.scope, request.params.id, addressProvider, staffAuthor(caller.user));
+  });
+  app.post("/insurables/:id/get-residential-property-info", { config: can("show"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
+    return propertyInfo(app.db, caller.scope, request.params.id, addressProvider);
+  });
 };

@@ -8,6 +8,7 @@ import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { MESSAGES, ZIP_PATTERN, isUsState } from "../../lib/validators";
+import type { AddressProvider } from "../../lib/address-provider";
 import { accountScopeCondition, likePattern } from "../lookups/lookups.scope";
 import { insurableListQuery, insurableListSpec } from "./insurables.list";
 
@@ -412,3 +413,36 @@ export async function residents(db: Db, scope: Scope, id: number) {
 }
 
 export const INSURABLE_TYPE_ROWS = INSURABLE_TYPES.map((t) => ({ id: t.id, title: t.title, kind: t.kind }));
+
+// ---------- address sync and property info (behind the address provider) ----------
+
+/** Normalizes the property's own address through the provider and saves it; 422 with the parts it cannot read. */
+export async function syncAddress(db: Db, scope: Scope, id: number, provider: AddressProvider, author: Author) {
+  const insurable = await showInsurable(db, scope, id);
+  const own = insurable.addresses[0];
+  if (!own) throw new ValidationError({ addresses: "This property has no address of its own" });
+  const { address, problems } = await provider.normalize(own);
+  if (Object.keys(problems).length) throw new ValidationError(Object.fromEntries(Object.entries(problems).map(([k, v]) => [`address.${k}`, v])));
+  await inTransaction(db, async (tx) => {
+    const { full: _full, ...parts } = address;
+    const changes = await saveAddress(tx, id, parts);
+    await recordHistory(tx, { type: "Insurable", id, action: "update", author, process: "integration", changes });
+  });
+  return showInsurable(db, scope, id);
+}
+
+/** What the console shows about a property: its normalized address and its units' occupancy and coverage. */
+export async function propertyInfo(db: Db, scope: Scope, id: number, provider: AddressProvider) {
+  const insurable = await showInsurable(db, scope, id);
+  const source = insurable.addresses[0] ?? (insurable.address as AddressInput | null);
+  const normalized = source ? await provider.normalize(source) : null;
+  const [counts] = await queryRows<{ units: number; occupied: number; covered: number; current_leases: number }>(
+    db,
+    sql`SELECT count(*)::int AS units, count(*) FILTER (WHERE u.occupied)::int AS occupied, count(*) FILTER (WHERE u.covered)::int AS covered,
+          (SELECT count(*)::int FROM leases l WHERE l.status = 'current' AND l.insurable_id IN (SELECT x.id FROM insurables x LEFT JOIN insurables xb ON xb.id = x.insurable_id
+             WHERE x.id = ${id} OR x.insurable_id = ${id} OR xb.insurable_id = ${id})) AS current_leases
+        FROM insurables u LEFT JOIN insurables b ON b.id = u.insurable_id
+        WHERE u.insurable_type_id IN (4, 5) AND (u.id = ${id} OR u.insurable_id = ${id} OR b.insurable_id = ${id})`,
+  );
+  return { id, title: insurable.title, address: normalized?.address ?? null, address_problems: normalized?.problems ?? {}, ...counts };
+}

@@ -261,3 +261,27 @@ describe("insurable updates (super admins)", () => {
     expect(agent.statusCode).toBe(403);
   });
 });
+
+describe("address sync and property info", () => {
+  it("normalizes the property's own address (number split off, suffix, case, zip+4, county from another address of the zip)", async () => {
+    const made = await call("POST", "/v2/staff_account/insurables", as.staffA, {
+      insurable: { title: "Sync Court", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [{ street_number: "", street_name: "77 north oak street", city: "austin", state: "tx", zip_code: "78701" }] },
+    });
+    expect(made.statusCode).toBe(422);
+    const ok = await call("POST", "/v2/staff_account/insurables", as.staffA, {
+      insurable: { title: "Sync Court", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [{ street_number: "77", street_name: "north oak street", street_two: "suite 4b", city: "austin", state: "TX", zip_code: "78701", county: "travis" }] },
+    });
+    const other = await call("POST", "/v2/staff_account/insurables", as.staffA, {
+      insurable: { title: "Zip Twin", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [{ street_number: "1", street_name: "elm AVENUE", city: "AUSTIN", state: "TX", zip_code: "78701" }] },
+    });
+    const synced = await call("POST", `/v2/staff_account/insurables/${other.json().id}/sync-residential-address`, as.staffA);
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().addresses[0]).toMatchObject({ street_name: "Elm Ave", city: "Austin", county: "Travis", full: "1 Elm Ave, Austin, TX 78701" });
+    const first = await call("POST", `/v2/staff_account/insurables/${ok.json().id}/sync-residential-address`, as.staffA);
+    expect(first.json().addresses[0]).toMatchObject({ street_name: "N Oak St", street_two: "Ste 4B" });
+    expect((await call("POST", `/v2/staff_account/insurables/${ok.json().id}/sync-residential-address`, as.staffB)).statusCode).toBe(404);
+    const info = await call("POST", `/v2/staff_account/insurables/${community.id}/get-residential-property-info`, as.staffA);
+    expect(info.json()).toMatchObject({ title: "Maple Court East", address: { city: "Austin" } });
+    expect(info.json().units).toBeGreaterThan(60);
+  });
+});

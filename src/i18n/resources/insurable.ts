@@ -24,7 +24,7 @@ export default {
   },
   types: { 1: "Residential Community", 2: "Mixed Use Community", 3: "Commercial Community", 4: "Residential Unit", 5: "Commercial Unit", 7: "Residential Building" },
   tabs: { children: "Buildings & Units", residents: "Residents & Leases", policies: "Policies", coverage: "Coverage", rates: "Rates" },
-  actions: { edit: "Edit" },
+  actions: { edit: "Edit", sync_address: "Sync address", synced: "Address synced" },
   title: { edit: "Edit %{title}" },
   none: "No results found",
   lease: {

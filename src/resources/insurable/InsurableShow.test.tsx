@@ -61,6 +61,8 @@ describe("InsurableShow", () => {
     expect(await screen.findByRole("link", { name: "Ann Lee" })).toBeInTheDocument();
     expect(screen.getByText("Current")).toBeInTheDocument();
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Residents & Leases", "Policies", "Coverage"]);
+    // A unit has no address of its own to sync.
+    expect(screen.queryByRole("button", { name: "Sync address" })).not.toBeInTheDocument();
   });
 
   it("a community has children and rates tabs; rate switches send the change", async () => {
@@ -71,6 +73,7 @@ describe("InsurableShow", () => {
     });
     expect(await screen.findByText("Liability $100,000")).toBeInTheDocument();
     expect(screen.getByText("$8.00")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Sync address" })).toBeInTheDocument();
     expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Buildings & Units", "Residents & Leases", "Policies", "Coverage", "Rates"]);
     fireEvent.click(screen.getByRole("switch", { name: "Liability $100,000 Enabled" }));
     await waitFor(() => expect(requests.find((r) => r.method === "PUT")).toMatchObject({ path: "/insurables/1/insurable-rates/4", body: { insurable_rate: { enabled: false } } }));

@@ -1,6 +1,7 @@
 import { Box, Button, Card, CardContent, Link, Tab, Tabs, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { Loading, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
+import { Loading, ShowBase, useCanAccess, useRecordContext, useRefresh, useTranslate } from "react-admin";
+import { failureText, useRequest } from "../common/useRequest";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
@@ -35,6 +36,8 @@ const InsurablePage = () => {
   const insurable = useRecordContext<Insurable>();
   const segment = (useParams()["*"] ?? "").split("/")[0];
   const { canAccess: canEdit } = useCanAccess({ resource: "insurable", action: "edit" });
+  const { request, say } = useRequest();
+  const refresh = useRefresh();
   // From a grid, react-admin shows the list row first: wait for the page's own fields.
   if (!insurable || insurable.addresses === undefined) return <Loading />;
   const f = (key: string) => translate(`resources.insurable.fields.${key}`);
@@ -49,9 +52,27 @@ const InsurablePage = () => {
         crumbs={[{ label: translate(`app.shell.titles.${kind}`), to: `/dashboard/insurable/${kind}` }]}
         actions={
           canEdit ? (
-            <Button variant="outlined" component={RouterLink} to={resourcePath.edit("insurable", insurable.id)}>
-              {translate("resources.insurable.actions.edit")}
-            </Button>
+            <>
+              {insurable.addresses.length > 0 && (
+                <Button
+                  variant="outlined"
+                  onClick={async () => {
+                    try {
+                      await request(`/insurables/${insurable.id}/sync-residential-address`, { method: "POST" });
+                      say("success", "resources.insurable.actions.synced");
+                      refresh();
+                    } catch (e) {
+                      say("error", "resources.insurable.failure", failureText(e));
+                    }
+                  }}
+                >
+                  {translate("resources.insurable.actions.sync_address")}
+                </Button>
+              )}
+              <Button variant="outlined" component={RouterLink} to={resourcePath.edit("insurable", insurable.id)}>
+                {translate("resources.insurable.actions.edit")}
+              </Button>
+            </>
           ) : null
         }
       />

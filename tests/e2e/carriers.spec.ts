@@ -32,7 +32,6 @@ test.describe("carriers", () => {
     await page.getByRole("option", { name: "State Farm" }).click();
     await dialog.getByLabel("Carriers to merge").click();
     await page.getByRole("option", { name: "Allstate" }).click();
-    await page.keyboard.press("Escape");
     await shot(page, "carriers-super-admin-merge");
     await dialog.getByRole("button", { name: "Merge" }).click();
     await expect(page.getByText(/1 carriers merged, \d+ policies moved/)).toBeVisible();

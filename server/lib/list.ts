@@ -240,10 +240,10 @@ function textParam(value: unknown, field: string): string {
   throw new ValidationError({ [field]: "must be text" });
 }
 
-export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaultPer?: number } = {}): ListParams {
+export function parseListParams(input: ListInput, spec: ListSpec, opts: { defaultPer?: number; maxPer?: number } = {}): ListParams {
   const pagination = isObject(input.pagination) ? input.pagination : {};
   const page = parsePositiveInt(pagination.page, "pagination.page", 1, 10_000_000);
-  const per = parsePositiveInt(pagination.per, "pagination.per", opts.defaultPer ?? DEFAULT_PER, MAX_PER);
+  const per = parsePositiveInt(pagination.per, "pagination.per", opts.defaultPer ?? DEFAULT_PER, opts.maxPer ?? MAX_PER);
 
   const where: SQL[] = [];
   let facets: Facet[] | null = [];

@@ -72,6 +72,10 @@ const OWNERSHIP: Record<string, string> = {
   communities: "SELECT id, agency_id, account_id, NULL::int FROM insurables WHERE insurable_id IS NULL",
   insurables: "SELECT id, agency_id, account_id, NULL::int FROM insurables",
   accounts: "SELECT id, agency_id, id, NULL::int FROM accounts",
+  leases: "SELECT l.id, a.agency_id, l.account_id, NULL::int FROM leases l JOIN accounts a ON a.id = l.account_id",
+  // A carrier's assignment to an agency belongs to that agency; a rate to its community.
+  "carrier-agencies": "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
+  "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",
   agencies: "SELECT id, id, NULL::int, NULL::int FROM agencies",
   staffs: `SELECT s.id, CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE a.agency_id END,
       CASE WHEN s.organizable_type = 'Account' THEN s.organizable_id END, NULL::int
@@ -87,6 +91,8 @@ const SHARED: Record<string, string> = {
   carriers: "carriers are shared by every agency",
   carrier: "carriers are shared by every agency",
   policy_types: "reference data",
+  insurable_types: "reference data",
+  imports: "a property-file import answers only the staff who uploaded it (staff_id), whatever the tenant",
   documents: "a document id only counts with its policy's id, which the matrix probes",
   related: "sent_emails.related_id names a record of any type; the list itself is scoped by the mail's recipient",
   branding_profiles: "no table holds branding profiles yet: the id is a plain number on leads and tracking URLs",

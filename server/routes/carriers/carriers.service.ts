@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { CARRIER_PICKER_SIZE } from "../../../src/domain/constants";
 import { POLICY_TYPES } from "../../../src/domain/policies";
 import { US_STATES } from "../../../src/domain/usStates";
 import type { Db } from "../../db/client";
@@ -44,8 +45,9 @@ function scopeAgencies(scope: Scope): number[] | null {
   }
 }
 
+/** The carrier picker loads up to 3000 by title in one page (document 3 section 9), beyond the usual 1000. */
 export async function listCarriers(db: Db, scope: Scope, input: ListInput) {
-  return runList(db, carrierListQuery(scope), parseListParams(input, carrierListSpec));
+  return runList(db, carrierListQuery(scope), parseListParams(input, carrierListSpec, { maxPer: CARRIER_PICKER_SIZE }));
 }
 
 /** One carrier in the caller's scope (404 outside it), with the policy types it writes. */

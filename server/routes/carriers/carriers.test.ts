@@ -61,6 +61,9 @@ describe("carriers grid and forms", () => {
     const bindable = await call("GET", "/v2/staff_super_admin/carriers?filter[bindable]=true", as.superAdmin);
     expect(bindable.json().map((c: { title: string }) => c.title)).toEqual(["QBE Test"]);
     expect((await call("GET", "/v2/staff_super_admin/carriers?filter[nope]=1", as.superAdmin)).statusCode).toBe(422);
+    // The merge picker asks for 3000 by title (document 3 section 9); more is refused.
+    expect((await call("GET", "/v2/staff_super_admin/carriers?pagination[per]=3000&sort[column]=title&sort[direction]=asc", as.superAdmin)).statusCode).toBe(200);
+    expect((await call("GET", "/v2/staff_super_admin/carriers?pagination[per]=3001", as.superAdmin)).statusCode).toBe(422);
   });
 
   it("edits a carrier and writes only what changed", async () => {

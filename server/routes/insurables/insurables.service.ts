@@ -35,7 +35,7 @@ export type AddressInput = {
 /** One property in the caller's scope (404 outside it): its nearest address, own address, parent, counts. */
 export async function showInsurable(db: Db, scope: Scope, id: number) {
   const query = insurableListQuery(scope, [sql`i.id = ${id}`]);
-  const [row] = await queryRows<Record<string, unknown> & { insurable_type_id: number; insurable_id: number | null; account_id: number | null }>(
+  const [row] = await queryRows<Record<string, unknown> & { title: string; address: (AddressInput & { full?: string | null }) | null; insurable_type_id: number; insurable_id: number | null; account_id: number | null }>(
     db,
     sql`SELECT ${query.select} FROM ${query.from} WHERE ${sql.join(query.where, sql` AND `)}`,
   );

@@ -301,18 +301,30 @@ export const DIGEST_EXCLUDED: Record<string, string> = {
   staff_sessions: "a session records its last use",
 };
 
-async function tableNames(db: Db): Promise<string[]> {
-  const result = (await db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)) as unknown as
-    | { rows: Array<{ tablename: string }> }
-    | Array<{ tablename: string }>;
+async function tables(db: Db): Promise<Array<{ name: string; columns: string[] }>> {
+  const result = (await db.execute(
+    sql`SELECT table_name AS name, array_agg(column_name::text ORDER BY ordinal_position) AS columns FROM information_schema.columns
+        WHERE table_schema = 'public' GROUP BY table_name ORDER BY table_name`,
+  )) as unknown as { rows: Array<{ name: string; columns: string[] }> } | Array<{ name: string; columns: string[] }>;
   const rows = Array.isArray(result) ? result : result.rows;
-  return rows.map((r) => r.tablename).filter((n) => !(n in DIGEST_EXCLUDED) && !n.startsWith("__"));
+  return rows.filter((r) => !(r.name in DIGEST_EXCLUDED) && !r.name.startsWith("__"));
 }
 
-/** md5 of each table's rows (every column), in one statement. */
+/**
+ * md5 of each table's rows (every column), in one statement. A list counter (a table of deltas `n` per combination,
+ * server/db/schema/counts.ts) is digested as its sums: any writer may fold its deltas into one row per combination
+ * (migration 0009), which changes its rows but not what it counts.
+ */
 export async function databaseDigest(db: Db): Promise<Record<string, string>> {
-  const names = await tableNames(db);
-  const select = names.map((n) => `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "${n}" t) AS "${n}"`).join(", ");
+  const select = (await tables(db))
+    .map(({ name, columns }) => {
+      if (columns.includes("n") && !columns.includes("id")) {
+        const dims = columns.filter((c) => c !== "n").map((c) => `"${c}"`).join(", ");
+        return `(SELECT md5(coalesce(string_agg(s::text, ',' ORDER BY s::text), '')) FROM (SELECT ${dims}, sum(n) FROM "${name}" GROUP BY ${dims} HAVING sum(n) <> 0) s) AS "${name}"`;
+      }
+      return `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "${name}" t) AS "${name}"`;
+    })
+    .join(", ");
   const result = (await db.execute(sql.raw(`SELECT ${select}`))) as unknown as { rows: Array<Record<string, string>> } | Array<Record<string, string>>;
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0];

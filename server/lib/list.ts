@@ -430,16 +430,17 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
   const conditions = [...query.where, ...params.where];
   const offset = (params.page - 1) * params.per;
   const keyset = params.keyset;
-  // With a keyset the page's first and last keys are read too, for the cursors of the pages beside it.
-  const keyColumn = keyset ? sql`(${keyset.expr})::text` : sql`NULL::text`;
+  // With a keyset the page's rows carry their keys too, for the cursors of the pages beside it (read from the page's
+  // rows only: the text of every skipped row's key cost more than skipping it).
+  const keyColumns = keyset ? sql`, (${keyset.expr})::text AS page_key__, page.page_id AS page_id__` : sql``;
   const page = (orderBy: SQL, skip: number, take: number, pos: SQL, seek: SQL[] = []) => {
     const all = [...conditions, ...seek];
     const whereSql = all.length ? sql`WHERE ${sql.join(all, sql` AND `)}` : sql``;
     return queryRows<T & { page_key__?: string; page_id__?: number }>(
       db,
-      sql`SELECT ${query.select}${keyset ? sql`, page.page_key AS page_key__, page.page_id AS page_id__` : sql``} FROM ${query.from}
-          JOIN (SELECT page_id, page_key, row_number() OVER () AS page_pos FROM (
-                  SELECT ${idColumn} AS page_id, ${keyColumn} AS page_key FROM ${query.from} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
+      sql`SELECT ${query.select}${keyColumns} FROM ${query.from}
+          JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
+                  SELECT ${idColumn} AS page_id FROM ${query.from} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id
           ORDER BY ${pos}`,
     );
@@ -454,10 +455,10 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
     const order = [...exprs.map((_, i) => sql`${sql.identifier(`sort_${i}`)} ${dir}${plain ? sql`` : sql` NULLS LAST`}`), sql`sort_tie ${dir}`];
     return queryRows<T & { page_key__?: string; page_id__?: number }>(
       db,
-      sql`SELECT ${query.select}${keyset ? sql`, page.page_key AS page_key__, page.page_id AS page_id__` : sql``} FROM ${query.from}
-          JOIN (SELECT page_id, page_key, row_number() OVER () AS page_pos FROM (
-                  SELECT page_id, page_key FROM (
-                    SELECT ${idColumn} AS page_id, ${keyColumn} AS page_key, ${sql.join([...keys, sql`${tie} AS sort_tie`], sql`, `)}
+      sql`SELECT ${query.select}${keyColumns} FROM ${query.from}
+          JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
+                  SELECT page_id FROM (
+                    SELECT ${idColumn} AS page_id, ${sql.join([...keys, sql`${tie} AS sort_tie`], sql`, `)}
                     FROM ${query.from} ${whereSql} OFFSET 0) matched
                   ORDER BY ${sql.join(order, sql`, `)} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id

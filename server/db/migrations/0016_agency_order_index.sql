@@ -1,0 +1,1 @@
+CREATE INDEX "policies_agency_updated_at_idx" ON "policies" USING btree ("agency_id","updated_at","id");

@@ -60,6 +60,7 @@ export type RecordName =
   | "File"
   | "Invoice"
   | "Lead"
+  | "Master policy"
   | "Policy"
   | "Refund"
   | "Revision"

@@ -13,3 +13,4 @@ export * from "./requests";
 export * from "./files";
 export * from "./review";
 export * from "./counts";
+export * from "./master-policies";

@@ -64,6 +64,8 @@ export const policies = pgTable(
     index("policies_agency_idx").on(t.agency_id, t.status),
     index("policies_carrier_idx").on(t.carrier_id),
     index("policies_type_idx").on(t.policy_type_id),
+    // A master policy's unit coverages are its children (reference section 4.10).
+    index("policies_parent_idx").on(t.policy_id),
     index("policies_created_at_idx").on(t.created_at),
     index("policies_number_lower_idx").on(sql`lower(${t.number})`),
     // The grid's default order (updated_at desc, id desc as tie-breaker; never null, so ordered plainly and read

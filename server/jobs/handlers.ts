@@ -11,6 +11,7 @@ import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/i
 /** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
 export const LEASE_STATUS_JOB = "lease-statuses";
 export const LEASE_STATUS_CRON = "10 8 * * *";
+import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
 /** Every background job and the function that does it: one list, registered once per process. */
 export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
@@ -39,6 +40,11 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   });
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);
+  });
+  await app.jobs.work<MasterCancelJob>(MASTER_CANCEL_JOB, (data) => runMasterCancel(app.db, data));
+  await app.jobs.work(AUTO_ASSIGN_JOB, async () => {
+    const done = await runAutoAssign(app.db);
+    if (done.covered || done.uncovered) app.log.info(done, "master policy auto-assign");
   });
 }
 
@@ -77,6 +83,8 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
     if (changed) app.log.info({ changed }, "lease statuses recomputed");
   });
   await app.jobs.schedule(LEASE_STATUS_JOB, LEASE_STATUS_CRON);
+  // Master policies cover and uncover units every night (issue 15: auto-assign that really runs).
+  await app.jobs.schedule(AUTO_ASSIGN_JOB, AUTO_ASSIGN_CRON);
   try {
     const settled = await reconcilePayments(app, 0);
     if (settled.charges || settled.refunds) app.log.info(settled, "payments settled with the gateway at start");

@@ -17,14 +17,12 @@ export type { AccessRules, Action, Rule } from "./accessRules";
 const SHARED_RULES: AccessRules = {
   staff: [
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
-    { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: ["show", "edit"] },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   agent: [
     // Charging an invoice is done from the policy page (document 2 section 2).
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
-    { resource: "master-policies", actions: READ, key: "policies.master" },
     { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
     { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
     { resource: "profile", actions: ["show", "edit"] },

@@ -142,6 +142,10 @@ describe("cover_unit", () => {
     expect(covered.json()).toMatchObject([{ id: child.id, insurable: { id: unit.id }, building: { id: p.building.id }, community: { id: p.community.id } }]);
     expect(ids(await get(`${SA}/${mp}/available_units?pagination[per]=100`))).not.toContain(unit.id);
     expect((await get(`${SA}/${mp}`)).json().covered_units).toBe(1);
+    // The coverage's policy page shows its master's configuration (document 2, Coverage tab).
+    const detail = await get(`/v2/staff_super_admin/policies/${child.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().master_policy_configuration).toMatchObject({ program_type: "auto", placement_cost: 3_000, admin_fee: 600, prorate_charges: true });
   });
 
   it("answers 400 bad_unit for a covered, vacant or foreign unit, and for a unit outside the master's communities", async () => {

@@ -95,7 +95,11 @@ async function masterConfigurationJson(app: FastifyInstance, policyId: number) {
     app.db,
     sql`SELECT program_type, program_start_date, program_delay, grace_period, placement_cost, force_placement_cost,
           prorate_charges, admin_fee, force_admin_fee, prorate_admin_fee, charge_date
-        FROM master_policy_configurations WHERE configurable_type = 'Policy' AND configurable_id = ${policyId} AND enabled`,
+        FROM master_policy_configurations
+        WHERE configurable_type = 'Policy' AND enabled
+          -- A master policy's own settings; a unit's master coverage shows its master's (document 2, Coverage tab).
+          AND configurable_id IN (${policyId}, (SELECT policy_id FROM policies WHERE id = ${policyId}))
+        ORDER BY configurable_id = ${policyId} DESC LIMIT 1`,
   );
   if (!row) return null;
   return {

@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  Link,
   Stack,
   Switch,
   Table,
@@ -21,6 +22,7 @@ import {
   Typography,
 } from "@mui/material";
 import { Confirm, useCanAccess, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
 import { formatLongDate, humanizeEnum } from "../../domain/format";
 import { formatCents } from "../../domain/money";
 import { serverMessage, usePolicyApi } from "../policies/show/useApi";
@@ -221,7 +223,9 @@ export const CoveredUnitsTab = ({ master, past = false, onChange }: { master: Ma
         cells={(row) => [
           row.insurable.title,
           place(row),
-          row.number,
+          <Link key="n" component={RouterLink} to={`/dashboard/policies/view/${row.id}`}>
+            {row.number}
+          </Link>,
           humanizeEnum(row.status),
           formatLongDate(row.effective_date),
           formatLongDate(past ? (row.cancellation_date ?? row.expiration_date) : row.expiration_date),

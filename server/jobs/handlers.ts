@@ -7,11 +7,11 @@ import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
 import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
 import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/insurables.import";
+import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
 /** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
 export const LEASE_STATUS_JOB = "lease-statuses";
 export const LEASE_STATUS_CRON = "10 8 * * *";
-import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
 /** Every background job and the function that does it: one list, registered once per process. */
 export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
@@ -83,7 +83,7 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
     if (changed) app.log.info({ changed }, "lease statuses recomputed");
   });
   await app.jobs.schedule(LEASE_STATUS_JOB, LEASE_STATUS_CRON);
-  // Master policies cover and uncover units every night (issue 15: auto-assign that really runs).
+  // Master policies cover and uncover units as leases and policies change (issue 15: auto-assign that really runs).
   await app.jobs.schedule(AUTO_ASSIGN_JOB, AUTO_ASSIGN_CRON);
   try {
     const settled = await reconcilePayments(app, 0);

@@ -25,8 +25,12 @@ export const MESSAGES = {
 
 export const MASTER_CANCEL_JOB = "master-policy-cancel";
 export const AUTO_ASSIGN_JOB = "master-policy-auto-assign";
-/** Every night at 02:00 UTC, after the day's leases and policies have changed. */
-export const AUTO_ASSIGN_CRON = "0 2 * * *";
+/**
+ * Every ten minutes: the run reads leases and policies as they are, so a lease that starts or ends, or a resident's
+ * own policy that becomes active, is acted on within minutes of the change without each writer calling it; a quiet
+ * run is one query.
+ */
+export const AUTO_ASSIGN_CRON = "*/10 * * * *";
 
 const todayOf = (now = new Date()) => now.toISOString().slice(0, 10);
 

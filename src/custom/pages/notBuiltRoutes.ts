@@ -26,7 +26,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },
-  { path: "master-policies/*", titleKey: t("master_policies") },
   { path: "invoices/*", titleKey: t("invoices") },
   { path: "payments/*", titleKey: t("payments") },
   { path: "insurable/communities", titleKey: t("communities") },

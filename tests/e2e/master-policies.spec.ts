@@ -45,9 +45,8 @@ test("a super admin creates a master policy, adds a community, covers a unit and
 
   await page.goto("/dashboard/master-policies/create");
   const number = `MP-E2E-${Date.now()}`;
-  await page.getByLabel("Carrier").click();
+  await page.getByLabel("Carrier").fill("QBE Specialty");
   await page.getByRole("option", { name: "QBE Specialty Insurance" }).click();
-  await page.getByLabel("Account").click();
   await page.getByLabel("Account").fill(account);
   await page.getByRole("option", { name: account, exact: true }).click();
   await page.getByLabel("Policy Number").fill(number);

@@ -6,6 +6,7 @@ import type { Role } from "../../domain/roles";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
+import { MasterPolicyCreate } from "./MasterPolicyCreate";
 import { MasterPolicyList } from "./MasterPolicyList";
 import { MasterPolicyShow } from "./MasterPolicyShow";
 import { payloadOf, formOf } from "./masterPolicyForm";
@@ -128,6 +129,25 @@ describe("MasterPolicyShow (master-policies/view/{id})", () => {
     expect(screen.queryByRole("button", { name: "Add Community" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Cancel Master Policy" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+  });
+});
+
+describe("MasterPolicyCreate (master-policies/create)", () => {
+  it("offers every field of the payload and the configuration, and sends nothing while required fields are empty", async () => {
+    const dataProvider = createMemoryDataProvider(
+      { "master-policies": [], accounts: [{ id: 5, title: "Sunrise Apartments" }] },
+      { request: async <T,>() => ({ json: [{ id: 3, title: "QBE Specialty" }] as T, headers: new Headers() }) },
+    );
+    const { i18nProvider } = renderInAdmin(<MasterPolicyCreate />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/master-policies/create", path: "/dashboard/master-policies/create" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Create Master Policy" })).toBeInTheDocument();
+    for (const label of [/^Carrier/, /^Account/, /^Policy Number/, /^Effective Date/, /^Expiration Date/, /^Base/, /^Calculation Base/, /^Limit/, /^Deductible/, /^Program Delay/, /^Charge Date/]) {
+      expect(screen.getAllByLabelText(label).length, String(label)).toBeGreaterThan(0);
+    }
+    await userEvent.type(screen.getByLabelText(/^Policy Number/), "MP-1");
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findAllByText(/field is required/)).length).toBeGreaterThan(0);
+    expect(dataProvider.calls.some((c) => c.method === "create")).toBe(false);
+    expect(i18nProvider.missingKeys.size).toBe(0);
   });
 });
 

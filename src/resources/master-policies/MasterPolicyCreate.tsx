@@ -1,5 +1,5 @@
 import { Card, CardContent } from "@mui/material";
-import { CreateBase, Form, SaveButton, Toolbar, useNotify, useTranslate, type Identifier } from "react-admin";
+import { CreateBase, Form, SaveButton, Toolbar, useNotify, useRedirect, useTranslate, type Identifier } from "react-admin";
 import { SNACK_SHORT } from "../../domain/constants";
 import { PageHeader } from "../../layout/PageHeader";
 import { useRelativePath } from "../common";
@@ -15,15 +15,18 @@ export const MasterPolicyCreate = () => {
   const translate = useTranslate();
   const relative = useRelativePath();
   const notify = useNotify();
+  const redirect = useRedirect();
   return (
     <CreateBase
       resource="master-policies"
       transform={(data: MasterPolicyForm) => payloadOf(data)}
       mutationOptions={{
-        onSuccess: (data: { id: Identifier; message?: string }) =>
-          notify(data.message ?? "resources.master-policies.created", { type: "success", autoHideDuration: SNACK_SHORT, messageArgs: { _: data.message } }),
+        // Replaces react-admin's own success handling, so it notifies and opens the new master's page itself.
+        onSuccess: (data: { id: Identifier; message?: string }) => {
+          notify(data.message ?? "resources.master-policies.created", { type: "success", autoHideDuration: SNACK_SHORT, messageArgs: { _: data.message } });
+          redirect(relative(resourcePath.view("master-policies", data.id)));
+        },
       }}
-      redirect={(_resource?: string, id?: Identifier) => relative(id === undefined ? resourcePath.browse("master-policies") : resourcePath.view("master-policies", id))}
     >
       <PageHeader
         titleKey="resources.master-policies.title.create"

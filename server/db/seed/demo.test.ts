@@ -51,6 +51,29 @@ describe("demo seed", () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
+  it("gives two accounts (the demo staff's and one of the demo agent's agency) a master policy: units covered by it next to units covered by residents' own policies", async () => {
+    const masters = await selectRows<{ id: number; account_id: number; communities: number; covered: number; staff_account: boolean }>(
+      db,
+      sql`SELECT mp.id, mp.account_id,
+            (SELECT count(*)::int FROM policy_insurables pi WHERE pi.policy_id = mp.id AND pi.current) AS communities,
+            (SELECT count(*)::int FROM policies ch WHERE ch.policy_id = mp.id AND ch.status = 'BOUND') AS covered,
+            EXISTS (SELECT 1 FROM staffs st WHERE st.email = 'staff@coverdesk.test' AND st.organizable_id = mp.account_id) AS staff_account
+          FROM policies mp WHERE mp.policy_type_id = 2 AND mp.status = 'BOUND' ORDER BY mp.id`,
+    );
+    expect(masters).toHaveLength(2);
+    expect(masters[0].staff_account).toBe(true);
+    for (const master of masters) {
+      expect(master.communities).toBeGreaterThan(0);
+      expect(master.covered).toBeGreaterThan(0);
+      const [own] = await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM policy_insurables pi JOIN policies p ON p.id = pi.policy_id JOIN insurables u ON u.id = pi.insurable_id
+            WHERE u.account_id = ${master.account_id} AND p.policy_type_id NOT IN (2, 3) AND p.status IN ('BOUND', 'EXTERNAL_VERIFIED') AND u.covered`,
+      );
+      expect(own.n).toBeGreaterThan(0);
+    }
+  });
+
   it("files PDF paperwork: declarations for in-system policies, certificates for uploaded proofs", async () => {
     const docs = await selectRows<{ filename: string; storage_key: string; in_system: boolean; byte_size: number }>(
       db,

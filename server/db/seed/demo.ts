@@ -14,6 +14,7 @@ import { seedDmrFiles } from "./demo-dmr";
 import { seedPolicyDocuments } from "./demo-documents";
 import { seedCarrierSettings, seedCarriers } from "./demo-carriers";
 import { seedLeads } from "./demo-leads";
+import { seedMasterPolicies } from "./demo-master-policies";
 import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
 import { seedProperties, seedRates } from "./demo-properties";
@@ -79,6 +80,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const revisions = await seedPendingRevisions(ctx, files);
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
+    // After the flags: the auto-assign run reads which units are occupied and already covered.
+    await seedMasterPolicies(ctx);
     const [counts] = await selectRows<{ communities: number; leases: number }>(
       tx,
       sql`SELECT (SELECT count(*)::int FROM insurables WHERE insurable_type_id IN (1, 2, 3)) AS communities,

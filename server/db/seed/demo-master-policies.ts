@@ -77,6 +77,7 @@ export async function seedMasterPolicies(ctx: SeedContext): Promise<number> {
       );
     }
   }
-  await runAutoAssign(db, ymd(today));
+  // Numbered by unit, not at random, so two seedings give the same portfolio.
+  await runAutoAssign(db, ymd(today), async (_tx, masterNumber, unitId) => `${masterNumber}_${unitId.toString(16).toUpperCase().padStart(8, "0")}`);
   return accounts.length;
 }

@@ -20,6 +20,9 @@ import { parseCoverageProof, validateCoverageProof } from "../../routes/external
 const TODAY = new Date("2026-06-15T10:00:00Z");
 const DAY = "2026-06-15";
 
+/** Residents' own policies: master policies (types 2, 7) and the units they cover (3, 8) are billed to the property manager. */
+const RESIDENTS = sql` AND policy_type_id NOT IN (2, 3, 7, 8)`;
+
 /** A fingerprint of the columns that must not change between runs. */
 async function fingerprint(db: Db): Promise<string> {
   const [row] = await selectRows<{ hash: string }>(
@@ -142,12 +145,12 @@ describe("demo seed", () => {
   it("gives in-system policies their paperwork: quote, application by type, a payment method (some declining), pending cancellation requests", async () => {
     const [row] = await selectRows<{ in_system: number; quotes: number; applications: number; rent: number; business: number; payers: number; profiles: number; declining: number; pending: number }>(
       db,
-      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system) AS in_system,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system${RESIDENTS}) AS in_system,
             (SELECT count(*)::int FROM policy_quotes) AS quotes,
             (SELECT count(*)::int FROM policy_applications) AS applications,
             (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 5 AND a.fields->'landlord'->>'email' IS NOT NULL) AS rent,
             (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 4 AND a.fields ? 'business') AS business,
-            (SELECT count(DISTINCT pu.user_id)::int FROM policy_users pu JOIN policies p ON p.id = pu.policy_id WHERE p.policy_in_system AND pu."primary") AS payers,
+            (SELECT count(DISTINCT pu.user_id)::int FROM policy_users pu JOIN policies p ON p.id = pu.policy_id WHERE p.policy_in_system AND pu."primary" AND p.policy_type_id NOT IN (2, 3, 7, 8)) AS payers,
             (SELECT count(*)::int FROM payment_profiles) AS profiles,
             (SELECT count(*)::int FROM payment_profiles WHERE source_id LIKE 'tok_decline%') AS declining,
             (SELECT count(*)::int FROM change_requests WHERE status = 'awaiting_confirmation') AS pending`,
@@ -184,7 +187,7 @@ describe("demo seed", () => {
     expect(wrong).toEqual([]);
     const [counts] = await selectRows<{ policies: number; billed: number; invoices_off: number; received_off: number }>(
       db,
-      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system) AS policies,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system${RESIDENTS}) AS policies,
             (SELECT count(DISTINCT invoiceable_id)::int FROM invoices WHERE invoiceable_type = 'Policy') AS billed,
             (SELECT count(*)::int FROM invoices i WHERE i.total_due <> (SELECT sum(total_due) FROM line_items WHERE invoice_id = i.id)) AS invoices_off,
             (SELECT count(*)::int FROM invoices i WHERE i.total_received <> (SELECT sum(total_received) FROM line_items WHERE invoice_id = i.id)) AS received_off`,
@@ -213,7 +216,7 @@ describe("demo seed", () => {
     expect(await isEmpty(db)).toBe(false);
     const [counts] = await selectRows<Record<keyof DemoSummary, number>>(
       db,
-      sql`SELECT (SELECT count(*)::int FROM policies) AS policies, (SELECT count(*)::int FROM users) AS users,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE true${RESIDENTS}) AS policies, (SELECT count(*)::int FROM users) AS users,
         (SELECT count(*)::int FROM insurables WHERE insurable_type_id IN (4, 5)) AS units, (SELECT count(*)::int FROM staffs) AS staff,
         (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM invoices) AS invoices`,
     );
@@ -293,11 +296,11 @@ describe("demo seed", () => {
     expect(statuses.map((r) => r.status).sort()).toEqual([...POLICY_STATUSES].sort());
     const [check] = await selectRows<Record<string, number>>(
       db,
-      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system AND (carrier_id IS NULL OR premium_total IS NULL OR policy_type_id NOT IN (1, 4, 5))) AS bad_in_system,
+      sql`SELECT (SELECT count(*)::int FROM policies WHERE policy_in_system${RESIDENTS} AND (carrier_id IS NULL OR premium_total IS NULL OR policy_type_id NOT IN (1, 4, 5))) AS bad_in_system,
         (SELECT count(*)::int FROM policies WHERE NOT policy_in_system AND (billing_status <> 'EXTERNAL' OR (carrier_id IS NULL AND out_of_system_carrier_title IS NULL))) AS bad_external,
         (SELECT count(*)::int FROM policies WHERE status LIKE 'EXTERNAL%' AND policy_in_system) AS external_in_system,
         (SELECT count(*)::int FROM policies WHERE status = 'EXTERNAL_REJECTED' AND jsonb_array_length(system_data->'rejection_reasons') > 0) AS rejected_with_reasons,
-        (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_users pu WHERE pu.policy_id = p.id AND pu.primary)) AS without_primary,
+        (SELECT count(*)::int FROM policies p WHERE p.policy_type_id NOT IN (2, 7) AND NOT EXISTS (SELECT 1 FROM policy_users pu WHERE pu.policy_id = p.id AND pu.primary)) AS without_primary,
         (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_insurables pi WHERE pi.policy_id = p.id)) AS without_unit,
         (SELECT count(*)::int FROM policies p WHERE NOT EXISTS (SELECT 1 FROM policy_coverages pc WHERE pc.policy_id = p.id)) AS without_coverage,
         (SELECT count(*)::int FROM policies WHERE expiration_date <= effective_date) AS bad_terms`,

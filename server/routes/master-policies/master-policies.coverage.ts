@@ -91,7 +91,20 @@ async function newChildNumber(db: Db, masterNumber: string): Promise<string> {
  * else 400 bad_unit. The child policy copies the master's carrier, coverages and expiration, starts today (or when
  * the master starts), names the current lease's residents and marks the unit covered.
  */
-export async function coverUnit(db: Db, scope: Scope, masterId: number, unitId: number, author: Author, process: Process = "console", today = todayOf()) {
+/** How a coverage is numbered: `<master>_<8 random hex>` (reference 4.10); the demo seed numbers by unit to stay deterministic. */
+export type ChildNumber = (tx: Db, masterNumber: string, unitId: number) => Promise<string>;
+const randomChildNumber: ChildNumber = (tx, masterNumber) => newChildNumber(tx, masterNumber);
+
+export async function coverUnit(
+  db: Db,
+  scope: Scope,
+  masterId: number,
+  unitId: number,
+  author: Author,
+  process: Process = "console",
+  today = todayOf(),
+  childNumber: ChildNumber = randomChildNumber,
+) {
   const master = await findMaster(db, scope, masterId);
   assertActive(master);
   const child = await db.transaction(async (txRaw) => {
@@ -111,7 +124,7 @@ export async function coverUnit(db: Db, scope: Scope, masterId: number, unitId: 
     const [created] = await tx
       .insert(policies)
       .values({
-        number: await newChildNumber(tx, mp.number),
+        number: await childNumber(tx, mp.number, unitId),
         status: "BOUND",
         billing_status: "CURRENT",
         policy_type_id: COVERAGE_TYPE_OF[mp.policy_type_id] ?? 3,
@@ -299,7 +312,7 @@ export function coverageOptions() {
  * whose current lease has no policy in force is covered once the programme has started (program start + delay) and
  * the lease's grace period has passed; a master coverage ends when the unit's resident has their own policy in force.
  */
-export async function runAutoAssign(db: Db, today = todayOf()) {
+export async function runAutoAssign(db: Db, today = todayOf(), childNumber: ChildNumber = randomChildNumber) {
   const masterTypes = sql.join(MASTER_TYPE_IDS.map((id) => sql`${id}`), sql`, `);
   const due = await queryRows<{ master_id: number; unit_id: number }>(
     db,
@@ -320,7 +333,7 @@ export async function runAutoAssign(db: Db, today = todayOf()) {
   let covered = 0;
   for (const row of due) {
     try {
-      await coverUnit(db, { kind: "all" }, row.master_id, row.unit_id, SYSTEM_AUTHOR, "job", today);
+      await coverUnit(db, { kind: "all" }, row.master_id, row.unit_id, SYSTEM_AUTHOR, "job", today, childNumber);
       covered++;
     } catch (error) {
       // A unit that changed since it was read (now covered, lease ended) is skipped; the next run sees it again.

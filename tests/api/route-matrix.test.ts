@@ -65,6 +65,9 @@ const OWNERSHIP: Record<string, string> = {
   change_requests: "SELECT cr.id, p.agency_id, p.account_id, NULL::int FROM change_requests cr JOIN policies p ON p.id = cr.changeable_id",
   policy_revisions: "SELECT r.id, p.agency_id, p.account_id, r.policy_id FROM policy_revisions r JOIN policies p ON p.id = r.policy_id",
   policy_quotes: "SELECT q.id, p.agency_id, p.account_id, NULL::int FROM policy_quotes q JOIN policies p ON p.id = q.policy_id",
+  // Master policies are policies of a master type (2, 7); /master-policies/:id/… names the master.
+  "master-policies": "SELECT id, agency_id, account_id, NULL::int FROM policies WHERE policy_type_id IN (2, 7)",
+  master_policies: "SELECT id, agency_id, account_id, NULL::int FROM policies WHERE policy_type_id IN (2, 7)",
   leads: "SELECT id, agency_id, account_id, NULL::int FROM leads",
   tracking_urls: "SELECT id, agency_id, NULL::int, NULL::int FROM tracking_urls",
   // Email History: a mail about a policy belongs to the policy's tenant.

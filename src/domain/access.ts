@@ -1,4 +1,4 @@
-import { READ, WRITE, type AccessRules, type Action, type Rule } from "./accessRules";
+import { WRITE, type AccessRules, type Action, type Rule } from "./accessRules";
 import { hasPermission, type PermissionHolder } from "./permissions";
 import { RESOURCE_ACCESS } from "./resourceAccess";
 import { ROLES, type Role } from "./roles";

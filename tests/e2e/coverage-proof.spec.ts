@@ -137,8 +137,10 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByTestId("dmr-upload-input").setInputFiles({ name: "dmr-journey.pdf", mimeType: "application/pdf", buffer: journeyPdf("DMR-JRN-1") });
-  await expect(table.locator("tbody tr").first()).toContainText("dmr-journey.pdf");
-  await table.locator("tbody tr").first().getByRole("button", { name: "REVIEW" }).click();
+  // The grid has the spec's four columns: a file's name is its row's tooltip.
+  const uploaded = table.locator('tbody tr[title="dmr-journey.pdf"]');
+  await expect(uploaded).toBeVisible();
+  await uploaded.getByRole("button", { name: "REVIEW" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
 
@@ -157,12 +159,14 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Policy has been successfully submitted")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(table).not.toContainText("dmr-journey.pdf");
+  await expect(uploaded).toHaveCount(0);
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "Processed", exact: true }).click();
-  const row = table.locator("tbody tr").filter({ hasText: "dmr-journey.pdf" });
+  const row = table.locator('tbody tr[title="dmr-journey.pdf"]');
   await expect(row).toContainText("Yes");
-  await expect(row.getByRole("link", { name: "DMR-JRN-1" })).toHaveAttribute("href", /\/dashboard\/policies\/view\/\d+$/);
+  // Processed: its Policy ID links to the policy, and REVIEW is gone.
+  await expect(row.getByRole("link", { name: /^\d+$/ })).toHaveAttribute("href", /\/dashboard\/policies\/view\/\d+$/);
+  await expect(row.getByRole("button", { name: "REVIEW" })).toHaveCount(0);
 });
 
 test("policy support works the review queue with the keyboard: opens the oldest, declines with digits, accepts the next", async ({ browser }) => {
@@ -191,6 +195,9 @@ test("policy support works the review queue with the keyboard: opens the oldest,
   await expect(queue).not.toContainText(first);
   // The next item opened by itself; A accepts it.
   await expect(page.getByRole("heading", { level: 2, name: second })).toBeVisible();
+  // A asks for a confirmation; A again accepts.
+  await page.keyboard.press("a");
+  await expect(page.getByText(`Accept ${second}? Press A again or Enter to confirm, Esc to cancel.`)).toBeVisible();
   await page.keyboard.press("a");
   await expect(page.getByText("Policy has been accepted")).toBeVisible();
   await expect(queue).not.toContainText(second);

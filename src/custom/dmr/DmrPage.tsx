@@ -9,6 +9,7 @@ import {
   CircularProgress,
   Dialog,
   DialogActions,
+  FormLabel,
   DialogContent,
   DialogTitle,
   IconButton,
@@ -27,13 +28,14 @@ import {
 } from "@mui/material";
 import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
-import { useNotifyHttpError } from "../../authProvider/AppNotification";
+import { useNotifyHttpError, useNotifySpec } from "../../authProvider/AppNotification";
+import { actionFailureNotification } from "../../dataProvider/httpErrors";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { CONFIRM_DIALOG_WIDTH, DMR_PAGE_OPTIONS, DMR_PAGE_SIZE, SNACK_ARCHIVE } from "../../domain/constants";
 import { yesNo } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { serverMessage } from "../../resources/policies/show/useApi";
+import { useClaim } from "../claims/useClaim";
 import { DmrReviewForm } from "./DmrReviewForm";
 import type { CheckedFile, DmrQuery, DmrStatus } from "./types";
 import { useDmrUpload } from "./useDmrUpload";
@@ -45,7 +47,9 @@ const longDateTime = (iso: string) =>
 
 /**
  * The DMR review queue (document 1 section 2.4): files waiting for review, Unprocessed first, 10 per page with
- * first/last page buttons; Archive after a 300 px confirmation; REVIEW opens the PDF beside the review form.
+ * first/last page buttons; Archive after a 300 px confirmation; REVIEW opens the PDF beside the review form. Two
+ * reviewers (issue 10): REVIEW claims the file while the dialog stays open; a file someone else holds opens
+ * read-only, naming them, and a super admin may take it over.
  */
 export function DmrPage() {
   const translate = useTranslate();
@@ -60,8 +64,11 @@ export function DmrPage() {
   const [loading, setLoading] = useState(true);
   const [archiving, setArchiving] = useState<CheckedFile | null>(null);
   const [reviewing, setReviewing] = useState<CheckedFile | null>(null);
-  // Set when someone else holds the file under review: the server refuses our decision until their claim lapses.
-  const [takenBy, setTakenBy] = useState<string | null>(null);
+  const notifySpec = useNotifySpec();
+  // The open file is claimed while REVIEW stays open (renewed by heartbeat, released on close or by the tab's beacon).
+  const claim = useClaim(reviewing ? { claim: { path: `/dmr/checked_files/${reviewing.id}/claim` }, release: `/dmr/checked_files/${reviewing.id}/claim` } : null);
+  const holder = claim.state.status === "taken" ? (claim.state.holder?.name ?? null) : null;
+  const takenMessage = claim.state.status === "taken" ? claim.state.message : null;
   const fileInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
@@ -88,11 +95,10 @@ export function DmrPage() {
 
   const upload = useDmrUpload(load);
 
-  // REVIEW claims the file for a few minutes (issue 4 part 5), so two reviewers never work one file.
-  const openReview = (row: CheckedFile) => {
-    setTakenBy(null);
-    setReviewing(row);
-    dataProvider.request(`/dmr/checked_files/${row.id}/claim`, { method: "POST" }).catch((error) => setTakenBy(serverMessage(error) ?? translate("app.dmr.upload.failed")));
+  const openReview = (row: CheckedFile) => setReviewing(row);
+  const closeReview = () => {
+    setReviewing(null);
+    void load();
   };
   const change = (patch: Partial<DmrQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const badRange = query.dateFrom && query.dateTo && query.dateFrom > query.dateTo;
@@ -104,7 +110,9 @@ export function DmrPage() {
       notify(json?.message ?? "app.dmr.archive.done", { type: "success", autoHideDuration: SNACK_ARCHIVE, messageArgs: { _: json?.message } });
       await load();
     } catch (error) {
-      notifyHttpError(error);
+      // A file someone holds is not archived under them: the server's message names the holder.
+      notifySpec(actionFailureNotification(error));
+      void load();
     } finally {
       setArchiving(null);
     }
@@ -136,35 +144,39 @@ export function DmrPage() {
         }
       />
       <Paper>
-        <Stack direction="row" spacing={2} sx={{ p: 2 }} flexWrap="wrap">
+        <Stack direction="row" spacing={2} sx={{ p: 2 }} alignItems="flex-start" flexWrap="wrap" useFlexGap>
           <TextField select size="small" label={translate("app.dmr.filters.status")} value={query.status} onChange={(e) => change({ status: e.target.value as DmrStatus })} sx={{ width: "25%", minWidth: 180 }}>
             <MenuItem value="unprocessed">{translate("app.dmr.filters.unprocessed")}</MenuItem>
             <MenuItem value="processed">{translate("app.dmr.filters.processed")}</MenuItem>
           </TextField>
-          <TextField
-            size="small"
-            type="date"
-            label={translate("app.dmr.filters.date_from")}
-            value={query.dateFrom}
-            onChange={(e) => change({ dateFrom: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={translate("app.dmr.filters.date_to")}
-            value={query.dateTo}
-            onChange={(e) => change({ dateTo: e.target.value })}
-            error={Boolean(badRange)}
-            helperText={badRange ? translate("app.dmr.filters.bad_range") : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <Box role="group" aria-labelledby="dmr-date-range" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "nowrap" }}>
+            <FormLabel id="dmr-date-range" sx={{ whiteSpace: "nowrap" }}>
+              {translate("app.dmr.filters.date_range")}
+            </FormLabel>
+            <TextField
+              size="small"
+              type="date"
+              label={translate("app.dmr.filters.date_from")}
+              value={query.dateFrom}
+              onChange={(e) => change({ dateFrom: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={translate("app.dmr.filters.date_to")}
+              value={query.dateTo}
+              onChange={(e) => change({ dateTo: e.target.value })}
+              error={Boolean(badRange)}
+              helperText={badRange ? translate("app.dmr.filters.bad_range") : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
         </Stack>
         <Table size="small" aria-label={translate("app.shell.titles.dmr")}>
           <TableHead>
             <TableRow>
               <TableCell>{translate("app.dmr.columns.policy_id")}</TableCell>
-              <TableCell>{translate("app.dmr.columns.file")}</TableCell>
               <TableCell>{translate("app.dmr.columns.processed")}</TableCell>
               <TableCell>{translate("app.dmr.columns.updated_at")}</TableCell>
               <TableCell align="right">{translate("app.dmr.columns.actions")}</TableCell>
@@ -172,39 +184,41 @@ export function DmrPage() {
           </TableHead>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={row.id} hover>
+              // The spec's four columns; the file's name is the row's tooltip and the REVIEW dialog's title.
+              <TableRow key={row.id} hover title={row.name} data-file={row.name}>
                 <TableCell>
                   {row.policy_id ? (
-                    <RouterLink to={`/dashboard/policies/view/${row.policy_id}`}>{row.policy_number ?? row.policy_id}</RouterLink>
+                    <RouterLink to={`/dashboard/policies/view/${row.policy_id}`} title={row.policy_number ?? undefined}>
+                      {row.policy_id}
+                    </RouterLink>
                   ) : (
                     ""
                   )}
                 </TableCell>
-                <TableCell>
-                  {row.name}
-                  {row.claimed_by && row.claimed_by.id !== user?.id && !row.processed ? (
-                    <Chip size="small" color="warning" label={translate("app.dmr.taken", { name: row.claimed_by.name })} sx={{ ml: 1 }} />
-                  ) : null}
-                </TableCell>
                 <TableCell>{yesNo(row.processed)}</TableCell>
                 <TableCell>{longDateTime(row.updated_at)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                  {!row.processed ? (
-                    <Tooltip title={translate("app.dmr.archive.action")}>
-                      <IconButton size="small" aria-label={translate("app.dmr.archive.action")} onClick={() => setArchiving(row)}>
-                        <ArchiveIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
+                  {row.claimed_by && row.claimed_by.id !== user?.id && !row.processed ? (
+                    <Chip size="small" color="warning" label={translate("app.dmr.taken", { name: row.claimed_by.name })} sx={{ mr: 1 }} />
                   ) : null}
-                  <Button size="small" variant="outlined" sx={{ ml: 1 }} onClick={() => openReview(row)}>
-                    {translate("app.dmr.review")}
-                  </Button>
+                  {!row.processed ? (
+                    <>
+                      <Tooltip title={translate("app.dmr.archive.action")}>
+                        <IconButton size="small" aria-label={translate("app.dmr.archive.action")} onClick={() => setArchiving(row)}>
+                          <ArchiveIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Button size="small" variant="outlined" sx={{ ml: 1 }} onClick={() => openReview(row)}>
+                        {translate("app.dmr.review")}
+                      </Button>
+                    </>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
             {!loading && rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={5}>{translate("app.dmr.empty")}</TableCell>
+                <TableCell colSpan={4}>{translate("app.dmr.empty")}</TableCell>
               </TableRow>
             ) : null}
           </TableBody>
@@ -238,29 +252,37 @@ export function DmrPage() {
         </DialogActions>
       </Dialog>
 
-      <Dialog open={Boolean(reviewing)} onClose={() => setReviewing(null)} maxWidth={false} slotProps={{ paper: { sx: { width: "95vw", height: "90vh", maxHeight: "90vh" } } }}>
+      <Dialog open={Boolean(reviewing)} onClose={closeReview} maxWidth={false} slotProps={{ paper: { sx: { width: "95vw", height: "90vh", maxHeight: "90vh" } } }}>
         {reviewing ? (
           <>
             <DialogTitle sx={{ py: 1 }}>{translate("app.dmr.review_title", { name: reviewing.name })}</DialogTitle>
-            {takenBy ? (
-              <Alert severity="warning" sx={{ mx: 2, mb: 1 }}>
-                {takenBy}
+            {claim.state.status === "taken" ? (
+              <Alert
+                severity="warning"
+                sx={{ mx: 2, mb: 1 }}
+                action={
+                  user?.role === "super_admin" && holder ? (
+                    <Button color="inherit" size="small" onClick={() => void claim.takeOver()}>
+                      {translate("app.dmr.take_over")}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {holder ? translate("app.dmr.being_reviewed", { name: holder }) : takenMessage}
               </Alert>
             ) : null}
             <Box sx={{ display: "flex", flex: 1, minHeight: 0 }}>
               <Box sx={{ flex: "1 1 55%", minWidth: 0, borderRight: 1, borderColor: "divider" }}>
                 <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}>
-                  <PdfViewer url={reviewing.s3_url} filename={reviewing.name} onClose={() => setReviewing(null)} />
+                  <PdfViewer url={reviewing.s3_url} filename={reviewing.name} onClose={closeReview} />
                 </Suspense>
               </Box>
               <Box sx={{ flex: "1 1 45%", overflow: "auto", p: 2 }}>
                 <DmrReviewForm
                   fileId={reviewing.id}
                   role={user?.role}
-                  onSubmitted={() => {
-                    setReviewing(null);
-                    void load();
-                  }}
+                  readOnly={claim.state.status !== "held"}
+                  onSubmitted={closeReview}
                 />
               </Box>
             </Box>

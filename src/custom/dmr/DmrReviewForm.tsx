@@ -10,7 +10,7 @@ import { type Assistance, applyAssistance, newUploadValues } from "../../resourc
  * The REVIEW dialog's form (document 1 sections 3 and 5): first the PDF is read (assisted review), then the form
  * opens with what it states filled in and marked; a scan without text opens the form empty.
  */
-export function DmrReviewForm({ fileId, role, onSubmitted }: { fileId: number; role?: Role; onSubmitted: () => void }) {
+export function DmrReviewForm({ fileId, role, onSubmitted, readOnly = false }: { fileId: number; role?: Role; onSubmitted: () => void; readOnly?: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [assistance, setAssistance] = useState<Assistance | null | undefined>(undefined);
@@ -36,5 +36,5 @@ export function DmrReviewForm({ fileId, role, onSubmitted }: { fileId: number; r
     );
   }
   const { values, prefilled } = applyAssistance(newUploadValues(), assistance);
-  return <CoverageProofForm key={fileId} role={role} initial={values} prefilled={prefilled} dmr={{ fileId, onSubmitted }} />;
+  return <CoverageProofForm key={fileId} role={role} initial={values} prefilled={prefilled} dmr={{ fileId, onSubmitted }} readOnly={readOnly} />;
 }

@@ -3,7 +3,8 @@ export interface QueueItem {
   id: number;
   /** A proof awaiting review, or a verified proof with pending updates (its `revision`). */
   kind: "proof" | "revision";
-  revision: { id: number; created_at: string } | null;
+  /** Pending updates; `version` is what a decision on them carries (a rewrite since answers 409). */
+  revision: { id: number; created_at: string; version?: string } | null;
   number: string;
   status: string;
   created_at: string;
@@ -38,21 +39,79 @@ export type Decision = "accept" | "decline" | "accept_reject" | "archive";
  * The call a decision makes (document 2 sections 4 and 7): a proof is accepted or declined; pending updates are
  * accepted, accepted while the policy is declined, declined, or archived, each with the reasons where it takes some.
  */
-export function decisionRequest(item: Pick<QueueItem, "id" | "kind" | "revision">, decision: Decision, reasons: string[] = []): { path: string; body: object } {
+export function decisionRequest(item: Pick<QueueItem, "id" | "kind" | "revision" | "status">, decision: Decision, reasons: string[] = []): { path: string; body: object } {
   const id = item.id;
   const withReasons = { system_data: { rejection_reasons: reasons } };
+  // A decision is made on what the reviewer saw (issue 10): the status read, or the updates' id and version.
   if (item.kind === "proof") {
-    if (decision === "accept") return { path: "/policies/external/accept", body: { policy: { id } } };
-    return { path: "/policies/external/decline", body: { policy: { id, status: "EXTERNAL_REJECTED", ...withReasons } } };
+    const read = { expected_status: item.status };
+    if (decision === "accept") return { path: "/policies/external/accept", body: { policy: { id, ...read } } };
+    return { path: "/policies/external/decline", body: { policy: { id, status: "EXTERNAL_REJECTED", ...withReasons, ...read } } };
   }
+  const revision = item.revision!;
+  const read = { revision_id: revision.id, ...(revision.version ? { version: revision.version } : {}) };
   switch (decision) {
     case "accept":
-      return { path: "/policies/updates/accept", body: { policy: { id } } };
+      return { path: "/policies/updates/accept", body: { policy: { id, ...read } } };
     case "accept_reject":
-      return { path: "/policies/updates/accept", body: { policy: { id, status: "EXTERNAL_REJECTED", ...withReasons } } };
+      return { path: "/policies/updates/accept", body: { policy: { id, status: "EXTERNAL_REJECTED", ...withReasons, ...read } } };
     case "decline":
-      return { path: "/policies/updates/decline", body: { policy: { id, ...withReasons } } };
+      return { path: "/policies/updates/decline", body: { policy: { id, ...withReasons, ...read } } };
     case "archive":
-      return { path: `/policies/${id}/policy_revisions/${item.revision!.id}/decline`, body: { ...withReasons, archive: true } };
+      return { path: `/policies/${id}/policy_revisions/${revision.id}/decline`, body: { ...withReasons, archive: true, ...(revision.version ? { version: revision.version } : {}) } };
   }
+}
+
+/**
+ * Where a shortcut may act (issue 10): only with the focus on the page or the queue, never inside a control the
+ * reviewer is typing or choosing in (inputs, MUI selects and autocompletes are `role=combobox`, their open lists
+ * `listbox`/`menu`) nor inside any dialog.
+ */
+const CONTROLS = [
+  "input",
+  "textarea",
+  "select",
+  "[contenteditable]:not([contenteditable='false'])",
+  "[role=combobox]",
+  "[role=listbox]",
+  "[role=option]",
+  "[role=menu]",
+  "[role=menuitem]",
+  "[role=textbox]",
+  "[role=spinbutton]",
+  "[role=slider]",
+  "[role=dialog]",
+  "[role=alertdialog]",
+].join(",");
+
+export function shortcutAllowed(target: EventTarget | null): boolean {
+  if (!target || !(target instanceof Element)) return true;
+  if (target.closest(CONTROLS)) return false;
+  // A modal (dialog, an open select's menu) keeps the keys even when the focus was left behind it.
+  const doc = target.ownerDocument;
+  return !doc.querySelector(".MuiModal-root:not(.MuiModal-hidden) [role=dialog], .MuiPopover-root:not(.MuiModal-hidden), .MuiMenu-root:not(.MuiModal-hidden)");
+}
+
+/** What the queue marks on an item it lists: taken by someone else, or decided meanwhile by someone. */
+export interface QueueItemState {
+  id: number;
+  pending: boolean;
+  claimed_by: { id: number; name: string; expires_at: string } | null;
+  decided: { outcome: string; by: string; at: string; message: string } | null;
+}
+
+/**
+ * The queue after a refresh: the server's page, with the items that left it since the last look kept in place and
+ * marked when someone decided them (so a reviewer sees what happened instead of an item vanishing under them).
+ */
+export function mergeQueue<T extends { id: number }>(previous: T[], fresh: T[], gone: Map<number, QueueItemState["decided"]>): Array<T & { decided?: QueueItemState["decided"] }> {
+  const result: Array<T & { decided?: QueueItemState["decided"] }> = [...fresh];
+  const present = new Set(fresh.map((i) => i.id));
+  previous.forEach((item, index) => {
+    if (present.has(item.id)) return;
+    const decided = gone.get(item.id);
+    if (!decided) return;
+    result.splice(Math.min(index, result.length), 0, { ...item, decided });
+  });
+  return result;
 }

@@ -31,6 +31,8 @@ export const coverageProofMessages = {
     city: "City",
     state: "State",
     zip_code: "Zip",
+    system_purchased: "System Purchased",
+    enabled: "Enabled",
   },
   hints: {
     agency: "You can search agency by entering name in the field above.",
@@ -40,6 +42,7 @@ export const coverageProofMessages = {
     loading: "Loading...",
     no_results: "No Results Found",
     start_typing: "Please start typing...",
+    expiration_needs_effective: "Enter the effective date first",
   },
   statuses: { verified: "Verified", unverified: "Unverified", rejected: "Rejected", cancelled: "Cancelled" },
   designations: {
@@ -55,6 +58,9 @@ export const coverageProofMessages = {
     earthquake: "Earthquake",
     hurricane: "Hurricane",
   },
+  save_waits: "Why Save is disabled",
+  /** :attribute in the validation messages (document 1 section 5). */
+  attributes: { agency: "agency", account: "account", community: "community", unit: "unit" },
   primary_insured: "Primary Insured",
   additional_insured: "Additional Insured %{n}",
   add_limit: "Add Limit",

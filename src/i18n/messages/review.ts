@@ -17,6 +17,14 @@ export const reviewMessages = {
   decline_title: "Decline Policy %{number}",
   suggested: "The certificate suggests declining: %{reasons}",
   pending_updates: "Pending updates",
+  decided: "Already %{outcome} by %{name}",
+  confirm_accept: { text: "Accept %{number}? Press A again or Enter to confirm, Esc to cancel.", cancel: "Cancel" },
+  discard: {
+    title: "Discard unsaved changes?",
+    text: "Your edits to %{number} are not saved. Discard them and move on?",
+    keep: "Keep editing",
+    confirm: "Discard",
+  },
   expired: {
     button: "Decline expired proofs",
     title: "Decline expired proofs",
@@ -62,7 +70,7 @@ export const reviewMessages = {
     title: "Keyboard shortcuts",
     next: "J: next item",
     previous: "K: previous item",
-    accept: "A: accept",
+    accept: "A: accept (A again or Enter confirms)",
     decline: "D: decline",
     reasons: "1–9, 0: tick or untick a decline reason (0 is the tenth)",
     help: "?: show or hide this help",

@@ -17,7 +17,7 @@ const V = "app.errors.validation";
 export const PrefilledContext = createContext<Set<string>>(new Set());
 
 /** A text input bound to the form, with its field error translated under it. */
-function FormText({ name, label, required, rules, parse, select, children, adornment, width, type, min, inputName }: {
+function FormText({ name, label, required, rules, parse, select, children, adornment, width, type, min, inputName, disabled, helper }: {
   name: FieldPath<CoverageProofValues>;
   label: string;
   required?: boolean;
@@ -30,6 +30,9 @@ function FormText({ name, label, required, rules, parse, select, children, adorn
   type?: "date";
   min?: string;
   inputName?: string;
+  disabled?: boolean;
+  /** Said under the field when it has nothing else to say (why it is disabled). */
+  helper?: string;
 }) {
   const translate = useTranslate();
   const prefilled = useContext(PrefilledContext);
@@ -51,7 +54,16 @@ function FormText({ name, label, required, rules, parse, select, children, adorn
           onChange={(e) => field.onChange(parse ? parse(e.target.value) : e.target.value)}
           onBlur={field.onBlur}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ? translate(fieldState.error.message) : prefilled.has(name) && !fieldState.isDirty ? translate("app.coverage_proof.prefilled") : undefined}
+          disabled={disabled}
+          helperText={
+            fieldState.error?.message
+              ? translate(fieldState.error.message)
+              : prefilled.has(name) && !fieldState.isDirty
+                ? translate("app.coverage_proof.prefilled")
+                : helper
+                  ? translate(helper)
+                  : undefined
+          }
           color={prefilled.has(name) && !fieldState.isDirty ? "info" : undefined}
           sx={width ? { minWidth: width } : undefined}
           type={type}
@@ -74,7 +86,7 @@ const money = (v: string) => (parseMoney(v) && Number(parseMoney(v)) >= 0 ? true
  * Coverage limits (document 2 section 5): designation and limit ($, thousands comma) required; Add is disabled while
  * the last row is incomplete; rows from the second on can be removed.
  */
-export const CoverageLimitsInput = () => {
+export const CoverageLimitsInput = ({ editEnabled = false }: { editEnabled?: boolean }) => {
   const translate = useTranslate();
   const { control } = useFormContext<CoverageProofValues>();
   const { fields, append, remove } = useFieldArray({ control, name: "coverages" });
@@ -96,6 +108,15 @@ export const CoverageLimitsInput = () => {
             ))}
           </FormText>
           <FormText name={`coverages.${i}.limit`} label={f("limit")} required adornment="$" parse={formatMoney} rules={{ validate: money }} />
+          {editEnabled && (
+            <Controller
+              name={`coverages.${i}.enabled`}
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel control={<Checkbox checked={field.value !== false} onChange={(e) => field.onChange(e.target.checked)} />} label={translate(f("enabled"))} />
+              )}
+            />
+          )}
           {i > 0 && (
             <Tooltip title={translate("app.coverage_proof.remove_limit")}>
               <IconButton aria-label={translate("app.coverage_proof.remove_limit")} onClick={() => remove(i)}>
@@ -105,7 +126,7 @@ export const CoverageLimitsInput = () => {
           )}
         </Box>
       ))}
-      <Button startIcon={<AddIcon />} disabled={!lastComplete} onClick={() => append({ designation: DEFAULT_DESIGNATION, limit: "" })}>
+      <Button startIcon={<AddIcon />} disabled={!lastComplete} onClick={() => append({ designation: DEFAULT_DESIGNATION, limit: "", enabled: true })}>
         {translate("app.coverage_proof.add_limit")}
       </Button>
     </Box>

@@ -1,11 +1,13 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import {
   Box,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   LinearProgress,
   Link,
   List,
@@ -15,7 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { Confirm, useNotify, useTranslate } from "react-admin";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { DeclineDialog } from "../../../custom/review/DeclineDialog";
 import { uploadForm } from "../../../dataProvider/upload";
@@ -71,7 +73,11 @@ export interface CoverageProofFormProps {
   /** Field names assisted review filled from the PDF. */
   prefilled?: Set<string>;
   /** Editing pending updates in Policy Review: the form saves into the revision, the policy stays as it is. */
-  revision?: { policyId: number; revisionId: number; onSaved: () => void };
+  revision?: { policyId: number; revisionId: number; version?: string; onSaved: () => void };
+  /** Told whenever the form gains or loses unsaved edits (Policy Review asks before moving away from them). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Shows the form without letting anyone save it (someone else holds the item). */
+  readOnly?: boolean;
 }
 
 /**
@@ -86,6 +92,8 @@ export const CoverageProofForm = ({
   dmr,
   prefilled,
   revision,
+  onDirtyChange,
+  readOnly = false,
 }: CoverageProofFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -106,10 +114,17 @@ export const CoverageProofForm = ({
     setError,
     formState,
   } = form;
-  const [status, unitId, effective, files] = useWatch({
+  const [status, unitId, effective, files, agencyId, accountId, communityId] = useWatch({
     control,
-    name: ["status", "unit_id", "effective_date", "files"],
+    name: ["status", "unit_id", "effective_date", "files", "agency_id", "account_id", "community_id"],
   });
+  // Why Save waits: each required picker still empty, in the words of document 1 section 5 (readings C-18).
+  const missingPickers = [
+    role === "super_admin" && !agencyId ? "agency" : null,
+    role !== "staff" && !accountId ? "account" : null,
+    !communityId ? "community" : null,
+    !unitId ? "unit" : null,
+  ].filter((name): name is string => Boolean(name));
   const [progress, setProgress] = useState<number | null>(null);
   const [declining, setDeclining] = useState<CoverageProofValues | null>(null);
   const [duplicate, setDuplicate] = useState<{
@@ -137,7 +152,11 @@ export const CoverageProofForm = ({
             : editing
               ? "/policies/external/update"
               : "/policies/external/upload",
-        toFormData(values, reasons),
+        // A save is made on what the reviewer read (issue 10): the policy's status, or the updates' version.
+        toFormData(values, reasons, {
+          expected_status: editing && !revision && !dmr ? policy?.status : undefined,
+          version: revision?.version,
+        }),
         { onProgress: setProgress, method: revision ? "PATCH" : "POST" },
       );
       setProgress(null);
@@ -170,12 +189,15 @@ export const CoverageProofForm = ({
             : key.replace(/^users\.(\d+)\./, "users.$1.");
         setError(name as never, { type: "server", message });
       }
-      notify(errors.number ? k("number_taken") : k("failure"), {
+      // A conflict (someone else decided, changed or holds the item) says what happened in the server's words.
+      const conflict = result.status === 409 && result.json?.message ? result.json.message : null;
+      notify(errors.number ? k("number_taken") : (conflict ?? k("failure")), {
         type: "error",
         autoHideDuration: SNACK_LONG,
+        ...(conflict ? { messageArgs: { _: conflict } } : {}),
       });
     },
-    [dmr, revision, editing, notify, onSaved, reset, setError, translate],
+    [dmr, revision, editing, policy?.status, notify, onSaved, reset, setError, translate],
   );
 
   const submit = handleSubmit(async (values) => {
@@ -240,6 +262,8 @@ export const CoverageProofForm = ({
   };
 
   const busy = formState.isSubmitting || progress !== null;
+  const dirty = formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   return (
     <FormProvider {...form}>
       <PrefilledContext.Provider value={prefilled ?? NO_PREFILL}>
@@ -249,6 +273,7 @@ export const CoverageProofForm = ({
           onSubmit={submit}
           aria-label={translate(k("title"))}
         >
+          <Box component="fieldset" disabled={readOnly} inert={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0, ...(readOnly ? { opacity: 0.7 } : {}) }}>
           <LocationInputs role={role} />
           <Box
             sx={{
@@ -305,6 +330,8 @@ export const CoverageProofForm = ({
               name="expiration_date"
               label={f("expiration_date")}
               min={effective}
+              disabled={!effective}
+              helper={effective ? undefined : "app.coverage_proof.hints.expiration_needs_effective"}
               rules={{
                 validate: (v) =>
                   !effective || !v || v >= effective
@@ -391,7 +418,21 @@ export const CoverageProofForm = ({
             ))}
           </Box>
 
-          <CoverageLimitsInput />
+          {/* The DMR form edits system_purchased and each coverage's enabled flag (document 1 section 3). */}
+          {dmr && (
+            <Controller
+              name="system_purchased"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  sx={{ mb: 1 }}
+                  control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label={translate(f("system_purchased"))}
+                />
+              )}
+            />
+          )}
+          <CoverageLimitsInput editEnabled={Boolean(dmr)} />
           <InsuredsInput
             requireAddress={dmr ? "all" : editing ? "primary" : "none"}
           />
@@ -404,14 +445,24 @@ export const CoverageProofForm = ({
               </Typography>
             </Box>
           )}
-          <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+          <Box sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 2 }}>
+            {!readOnly && missingPickers.length > 0 && (
+              <Box role="status" aria-label={translate(k("save_waits"))}>
+                {missingPickers.map((name) => (
+                  <Typography key={name} variant="caption" color="error" component="p">
+                    {translate("app.errors.validation.required", { attribute: translate(`app.coverage_proof.attributes.${name}`) })}
+                  </Typography>
+                ))}
+              </Box>
+            )}
             <Button
               type="submit"
               variant="contained"
-              disabled={!formState.isValid || busy || !unitId}
+              disabled={readOnly || !formState.isValid || busy || !unitId}
             >
               {translate(k("save"))}
             </Button>
+          </Box>
           </Box>
         </Box>
       </PrefilledContext.Provider>
@@ -480,12 +531,16 @@ function DateText({
   min,
   rules,
   inputName,
+  disabled,
+  helper,
 }: {
   name: "effective_date" | "expiration_date" | "cancellation_date";
   label: string;
   min?: string;
   rules?: { validate?: (v: string) => string | true };
   inputName?: string;
+  disabled?: boolean;
+  helper?: string;
 }) {
   return (
     <FormText
@@ -496,6 +551,8 @@ function DateText({
       type="date"
       min={min}
       inputName={inputName}
+      disabled={disabled}
+      helper={helper}
     />
   );
 }

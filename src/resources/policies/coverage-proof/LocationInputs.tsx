@@ -55,6 +55,13 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
   const { control, setValue, getValues } = useFormContext<CoverageProofValues>();
   const [agencyId, accountId, communityId, buildingId] = useWatch({ control, name: ["agency_id", "account_id", "community_id", "building_id"] });
   const [tree, setTree] = useState<CommunityTree | null>(null);
+  // Text typed into a picker without choosing from its list: the field says to pick one (document 1 section 5).
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const typing = (name: string) => (_e: unknown, text: string, reason: string) => {
+    if (reason === "input" || reason === "clear" || reason === "reset") setTyped((t) => ({ ...t, [name]: reason === "input" ? text : "" }));
+  };
+  const pickHint = (name: "agency" | "account" | "community", value: unknown) =>
+    !value && typed[name]?.trim() ? translate("app.errors.validation.pick_from_list", { attribute: translate(`app.coverage_proof.attributes.${name}`) }) : undefined;
   const [agencyTitles, setAgencyTitles] = useState<Titled[]>([]);
 
   useEffect(() => {
@@ -133,6 +140,7 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               options={agencyTitles}
               getOptionLabel={(o) => o.title}
               value={agencyTitles.find((a) => a.id === field.value) ?? null}
+              onInputChange={typing("agency")}
               onChange={(_e, agency) => {
                 field.onChange(agency?.id ?? "");
                 setValue("account_id", "");
@@ -140,7 +148,7 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               }}
               noOptionsText={translate(h("no_results"))}
               renderInput={(params) => (
-                <TextField {...params} required label={translate(f("agency"))} error={Boolean(fieldState.error)} helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : translate(h("agency"))} />
+                <TextField {...params} required label={translate(f("agency"))} error={Boolean(fieldState.error) || Boolean(pickHint("agency", field.value))} helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("agency", field.value) ?? translate(h("agency")))} />
               )}
             />
           )}
@@ -159,14 +167,25 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               getOptionLabel={(o) => o.title}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={accounts.options.find((a) => a.id === field.value) ?? (field.value ? { id: Number(field.value), title: String(field.value) } : null)}
-              onInputChange={(_e, text, reason) => reason === "input" && accounts.setText(text)}
+              onInputChange={(e, text, reason) => {
+                typing("account")(e, text, reason);
+                if (reason === "input") accounts.setText(text);
+              }}
               onChange={(_e, account) => {
                 field.onChange(account?.id ?? "");
                 chooseCommunity(null);
               }}
               loadingText={translate(h("loading"))}
               noOptionsText={translate(h("no_results"))}
-              renderInput={(params) => <TextField {...params} required label={translate(f("account"))} error={Boolean(fieldState.error)} helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : undefined} />}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  required
+                  label={translate(f("account"))}
+                  error={Boolean(fieldState.error) || Boolean(pickHint("account", field.value))}
+                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : pickHint("account", field.value)}
+                />
+              )}
             />
           )}
         />
@@ -175,7 +194,7 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
         name="community_id"
         control={control}
         rules={{ required: REQUIRED }}
-        render={({ fieldState }) => (
+        render={({ field, fieldState }) => (
           <Autocomplete
             options={communities.options}
             loading={communities.loading}
@@ -183,11 +202,22 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
             getOptionLabel={(o) => o.title}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             value={tree && tree.id === communityId ? { id: tree.id, title: tree.title } : (communities.options.find((c) => c.id === communityId) ?? null)}
-            onInputChange={(_e, text, reason) => reason === "input" && communities.setText(text)}
+            onInputChange={(e, text, reason) => {
+              typing("community")(e, text, reason);
+              if (reason === "input") communities.setText(text);
+            }}
             onChange={(_e, community) => chooseCommunity(community)}
             loadingText={translate(h("loading"))}
             noOptionsText={translate(h("no_results"))}
-            renderInput={(params) => <TextField {...params} required label={translate(f("community"))} error={Boolean(fieldState.error)} helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : undefined} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                required
+                label={translate(f("community"))}
+                error={Boolean(fieldState.error) || Boolean(pickHint("community", field.value))}
+                helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : pickHint("community", field.value)}
+              />
+            )}
           />
         )}
       />

@@ -58,6 +58,8 @@ export interface CoverageValues {
   id?: number;
   designation: string;
   limit: string;
+  /** Whether the coverage is in force (document 1 section 3: the DMR form edits it); true unless unticked. */
+  enabled?: boolean;
 }
 
 export interface CoverageProofValues {
@@ -74,6 +76,8 @@ export interface CoverageProofValues {
   expiration_date: string;
   status: ReviewStatus;
   cancellation_date: string;
+  /** Bought through the platform (document 1 section 3, default false); the DMR form edits it. */
+  system_purchased?: boolean;
   files: Array<{ rawFile: File; title?: string }>;
   coverages: CoverageValues[];
   users: InsuredValues[];
@@ -135,9 +139,10 @@ export function valuesFromPolicy(policy: PolicyDetail): CoverageProofValues {
     expiration_date: policy.expiration_date ?? "",
     status: reviewStatusOf(policy.status),
     cancellation_date: policy.cancellation_date ?? "",
+    system_purchased: policy.system_purchased === true,
     files: [],
     coverages: policy.policy_coverages.coverage_limits.length
-      ? policy.policy_coverages.coverage_limits.map((c) => ({ id: c.id, designation: c.designation, limit: formatMoney((c.limit ?? 0) / 100) }))
+      ? policy.policy_coverages.coverage_limits.map((c) => ({ id: c.id, designation: c.designation, limit: formatMoney((c.limit ?? 0) / 100), enabled: c.enabled !== false }))
       : [{ designation: DEFAULT_DESIGNATION, limit: "" }],
     users: policy.users.map((u) => ({
       email: u.email,
@@ -222,7 +227,7 @@ export function valuesFromRevision(
 }
 
 /** The multipart form of document 2 section 7 (limits × 100, primary = the first user, dates yyyy-MM-dd). */
-export function toFormData(values: CoverageProofValues, rejectionReasons?: string[]): FormData {
+export function toFormData(values: CoverageProofValues, rejectionReasons?: string[], read: { expected_status?: string; version?: string } = {}): FormData {
   const form = new FormData();
   const put = (key: string, value: unknown) => {
     if (value !== undefined && value !== null && value !== "") form.append(`policy[${key}]`, String(value));
@@ -232,7 +237,7 @@ export function toFormData(values: CoverageProofValues, rejectionReasons?: strin
   put("account_id", values.account_id);
   put("number", values.number);
   put("policy_type_id", values.policy_type_id);
-  put("system_purchased", "false");
+  put("system_purchased", values.system_purchased ? "true" : "false");
   put("status", values.status);
   put("policy_insurables_attributes][0][insurable_id", values.unit_id);
   put("effective_date", values.effective_date);
@@ -250,9 +255,11 @@ export function toFormData(values: CoverageProofValues, rejectionReasons?: strin
   values.coverages.forEach((c, i) => {
     put(`policy_coverages_attributes][${i}][designation`, c.designation);
     put(`policy_coverages_attributes][${i}][limit`, Math.round(Number(parseMoney(c.limit)) * 100));
-    put(`policy_coverages_attributes][${i}][enabled`, "true");
+    put(`policy_coverages_attributes][${i}][enabled`, c.enabled === false ? "false" : "true");
     put(`policy_coverages_attributes][${i}][id`, c.id);
   });
+  put("expected_status", read.expected_status);
+  put("version", read.version);
   for (const reason of rejectionReasons ?? []) form.append("policy[system_data][rejection_reasons][]", reason);
   for (const file of values.files) form.append("policy[documents][]", file.rawFile, file.rawFile.name);
   return form;

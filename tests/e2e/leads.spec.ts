@@ -50,3 +50,63 @@ test("an agent archives a lead and finds it under Archived", async ({ browser })
   await expect(page).toHaveURL(/archived%22%3Atrue|"archived":true/);
   await expect(page.locator("tbody")).toContainText(email);
 });
+
+test("an agent creates a tracking URL, uploads a CSV of three and sees them listed", async ({ browser }) => {
+  const page = await signedIn(browser, "agent");
+  await page.getByRole("link", { name: "Tracking URLs" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/tracking-url/);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.getByRole("button", { name: "Create Tracking URL" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(/Landing Page/).click();
+  await page.getByRole("option", { name: "Commercial" }).click();
+  await dialog.getByLabel(/Campaign Name/).fill("E2E Launch");
+  await dialog.getByLabel(/Campaign Source/).fill("e2e");
+  await dialog.getByLabel(/^Agency/).click();
+  await page.getByRole("option").first().click();
+  const agencyTitle = await dialog.getByLabel(/^Agency/).innerText();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Success!")).toBeVisible();
+  await expect(page.locator("tbody")).toContainText("E2E Launch");
+  const agencyId = (await page.locator("tbody tr", { hasText: "E2E Launch" }).innerText()).match(/agency_id=(\d+)/)?.[1];
+  expect(agencyId, agencyTitle).toBeTruthy();
+
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const csv = `landing_page,campaign_name,campaign_source,agency_id\nresidential,CSV One,e2e,${agencyId}\nrentguarantee,CSV Two,e2e,${agencyId}\ncommercial,CSV Three,e2e,${agencyId}\n`;
+  await page.getByLabel("Choose CSV file").setInputFiles({ name: "tracking-urls.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByRole("dialog")).toContainText("3 rows");
+  await shot(page, "tracking-url-upload-preview");
+  await page.getByRole("button", { name: "Create Tracking URLs" }).click();
+  await expect(page.getByText("Tracking URLs successfully created")).toBeVisible();
+  for (const name of ["CSV One", "CSV Two", "CSV Three"]) await expect(page.locator("tbody")).toContainText(name);
+  await shot(page, "tracking-url-agent");
+  await page.locator("tbody tr", { hasText: "E2E Launch" }).locator("td").first().click();
+  await expect(page).toHaveURL(/\/dashboard\/tracking-url\/view\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Policies" })).toBeVisible();
+});
+
+test("a super admin reads a mail in Email History", async ({ browser, request }) => {
+  // A password reset records a mail (its link masked in the history).
+  expect((await request.post("/v2/staff/auth/password", { data: { email: DEMO.staff } })).ok()).toBe(true);
+  const page = await signedIn(browser, "super_admin", "/dashboard/email-history");
+  await expect(page.getByRole("heading", { level: 1, name: "Email History" })).toBeVisible();
+  const row = page.locator("tbody tr", { hasText: DEMO.staff }).first();
+  await expect(row).toContainText("Password reset");
+  await shot(page, "email-history-super_admin");
+  await row.locator("td").nth(2).click();
+  await expect(page).toHaveURL(/\/dashboard\/email-history\/view\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Message" })).toBeVisible();
+  await expect(page.getByText("[hidden]").first()).toBeVisible();
+  await shot(page, "email-show-super_admin");
+});
+
+for (const role of ["agent", "staff"] as const) {
+  test(`${role} opens Email History from the menu`, async ({ browser }) => {
+    const page = await signedIn(browser, role);
+    await page.getByRole("navigation").getByText("Email History", { exact: true }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/email-history/);
+    await expect(page.getByRole("heading", { level: 1, name: "Email History" })).toBeVisible();
+    await expect(page.getByText(/No results found|Sent At/).first()).toBeVisible();
+    await shot(page, `email-history-${role}`);
+  });
+}

@@ -1,5 +1,7 @@
 import { useMemo } from "react";
-import { DataTable, useListContext, useTranslate, type Identifier } from "react-admin";
+import { Button } from "@mui/material";
+import { DataTable, useCanAccess, useListContext, useTranslate, type Identifier } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
 import { LEADS_PER_PAGE, defaultStatsWindow } from "../../domain/leads";
 import { formatLongDate } from "../../domain/format";
 import { formatCents } from "../../domain/money";
@@ -27,10 +29,22 @@ const LeadStatus = ({ status }: { status: string }) => {
  */
 export const LeadList = () => {
   // The window defaults to the last 7 days, today included, in Los Angeles (reference 4.9).
+  const translate = useTranslate();
+  // Tracking URLs have no menu entry (document 1 section 3): agents and super admins reach them from here.
+  const { canAccess: canSeeUrls } = useCanAccess({ resource: "tracking-url", action: "list" });
   const defaults = useMemo(() => ({ archived: false, last_visit: defaultStatsWindow() }), []);
   return (
     <>
-      <PageHeader titleKey="app.shell.titles.leads" />
+      <PageHeader
+        titleKey="app.shell.titles.leads"
+        actions={
+          canSeeUrls ? (
+            <Button component={RouterLink} to="/dashboard/tracking-url" variant="outlined">
+              {translate("resources.leads.action.tracking_urls")}
+            </Button>
+          ) : null
+        }
+      />
       <GridList<Lead>
         resource="leads"
         title={false}

@@ -175,7 +175,7 @@ const EXPORT_FROM = sql`policies po
  * Takes the export for this process: one queued, failed (a retry) or left running by a process whose heartbeat
  * stopped. The row lock makes two deliveries of one export race for it; one wins.
  */
-function claimExport(db: Db, exportId: number) {
+export function claimExport(db: Db, exportId: number) {
   return queryRows<{ id: number; staff_id: number; params: string }>(
     db,
     sql`UPDATE exports SET status = 'running', heartbeat_at = now(), attempts = attempts + 1, row_count = 0, error = NULL, finished_at = NULL

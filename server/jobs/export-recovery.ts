@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { queryRows } from "../lib/list";
+import { EXPORT_LEADS_JOB } from "./export-leads";
 import { EXPORT_POLICIES_JOB, STALE_SECONDS } from "./export-policies";
 
 export const RECOVER_EXPORTS_JOB = "recover-exports";
@@ -13,13 +14,13 @@ export const RECOVER_EXPORTS_CRON = "* * * * *";
  * The retry writes the file from the start under a new temporary name; the sweep removes the dead one's piece.
  */
 export async function requeueStaleExports(app: FastifyInstance, opts: { anyAge: boolean }): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ id: number; kind: string }>(
     app.db,
     sql`UPDATE exports SET status = 'queued'
          WHERE status = 'running'
            AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
-     RETURNING id`,
+     RETURNING id, kind`,
   );
-  for (const { id } of rows) await app.jobs.send(EXPORT_POLICIES_JOB, { exportId: id });
+  for (const { id, kind } of rows) await app.jobs.send(kind === "leads" ? EXPORT_LEADS_JOB : EXPORT_POLICIES_JOB, { exportId: id });
   return rows.map((r) => r.id);
 }

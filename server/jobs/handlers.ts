@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { publicOrigin } from "../lib/public-url";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
+import { EXPORT_LEADS_JOB, runLeadExport } from "./export-leads";
 import { CURSOR_FROM, EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
 import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/reconcile";
 import { sweepFiles } from "../files/sweep";
@@ -38,6 +39,9 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
       data.importId,
     );
   });
+  await app.jobs.work<{ exportId: number }>(EXPORT_LEADS_JOB, (data) =>
+    runLeadExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.exportId),
+  );
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);
   });

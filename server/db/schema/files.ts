@@ -33,7 +33,7 @@ export const exports = pgTable(
   "exports",
   {
     id: idColumn(),
-    kind: text("kind", { enum: ["policies"] }).notNull(),
+    kind: text("kind", { enum: ["policies", "leads"] }).notNull(),
     staff_id: integer("staff_id").notNull(),
     params: text("params").notNull(),
     status: text("status", { enum: ["queued", "running", "ready", "failed"] }).notNull().default("queued"),

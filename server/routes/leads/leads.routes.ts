@@ -1,16 +1,23 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { decideAccess } from "../../../src/domain/access";
+import { exports as exportsTable } from "../../db/schema";
+import { EXPORT_LEADS_JOB, type LeadExportParams } from "../../jobs/export-leads";
+import { ForbiddenError, PermissionNotEnabledError } from "../../lib/errors";
 import { z } from "zod";
 import { idParams } from "../../lib/input";
-import { listEnvelope, sendList } from "../../lib/list";
+import { listEnvelope, parseListParams, sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
 import { leadListSpec } from "./leads.list";
-import { leadFilterOptions, leadProducts, listLeads, setLeadArchived, showLead } from "./leads.service";
+import { leadFilterOptions, leadProducts, listLeads, setLeadArchived, showLead, withListDefaults } from "./leads.service";
 import { cachedStats, computeLeadStats, splitStatsFilter, trackingUrlStats } from "./leads.stats";
 
-const listSchema = listInput(filterTypes(leadListSpec));
+const listSchema = listInput(filterTypes(leadListSpec), { input_file: z.enum(["text/csv"]).optional() });
+/** The answer of a CSV request (reference 4.9: `input_file=text/csv` mails the file). */
+export const LEADS_EXPORT_MESSAGE = "Report were sent";
 const list = { resource: "leads", action: "list" };
 const show = { resource: "leads", action: "show" };
 
@@ -21,15 +28,31 @@ const show = { resource: "leads", action: "show" };
  * the chosen agency).
  */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The filtered leads as a CSV built in the background and mailed (like the policies export), on the export right. */
+  const queueExport = async (request: FastifyRequest, input: QueryObject) => {
+    const caller = requireCaller(request);
+    const decision = decideAccess(caller.user, "leads", "export");
+    if (decision === "forbidden") throw new ForbiddenError();
+    if (decision === "permission_not_enabled") throw new PermissionNotEnabledError();
+    // A bad filter is refused now, not in the background job.
+    parseListParams({ filter: withListDefaults(input.filter), sort: input.sort }, leadListSpec);
+    const params: LeadExportParams = { filter: input.filter ?? {}, sort: input.sort, scope: caller.scope };
+    const [row] = await app.db.insert(exportsTable).values({ kind: "leads", staff_id: caller.user.id, params: JSON.stringify(params) }).returning({ id: exportsTable.id });
+    await app.jobs.send(EXPORT_LEADS_JOB, { exportId: row.id });
+    return { success: true, message: LEADS_EXPORT_MESSAGE, export_id: row.id };
+  };
+
   app.post("/leads/list", { config: { access: list }, schema: { body: listSchema.default({}) } }, async (request) => {
     const { scope } = requireCaller(request);
     const body = request.body as QueryObject;
+    if (body.input_file === "text/csv") return queueExport(request, body);
     return listEnvelope(await listLeads(app.db, scope, { sort: body.sort, pagination: body.pagination, filter: body.filter }));
   });
 
   app.get("/leads", { config: { access: list }, schema: { querystring: listSchema } }, async (request, reply) => {
     const { scope } = requireCaller(request);
     const query = request.query as QueryObject;
+    if (query.input_file === "text/csv") return queueExport(request, query);
     return sendList(reply, await listLeads(app.db, scope, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
   });
 

@@ -23,7 +23,7 @@ export function withListDefaults(filter: QueryValue | undefined, now = new Date(
   return out;
 }
 
-function statusDefault(filter: QueryObject): SQL[] {
+export function statusDefault(filter: QueryObject): SQL[] {
   return flattenFilter(filter).some(([key]) => key === "status") ? [] : [sql`l.status <> 'converted'`];
 }
 

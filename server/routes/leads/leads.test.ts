@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEvents, leads, profiles, trackingUrls } from "../../db/schema";
+import { exports as exportsTable, leadEvents, leads, profiles, trackingUrls } from "../../db/schema";
+import type { InlineQueue } from "../../jobs/queue";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { leadEventsChanged } from "./leads.stats";
@@ -199,5 +201,34 @@ describe("dashboard statistics (reference 4.9, Los Angeles days)", () => {
     expect((await req("GET", "/v2/staff_account/leads_dashboard/get_filters", as.staffB)).json().campaign_source).toEqual(["facebook"]);
     const products = (await req("GET", "/v2/staff_account/leads/filters/get_products", as.staffA)).json();
     expect(products.map((p: { id: number }) => p.id)).toContain(1);
+  });
+});
+
+describe("the leads CSV (input_file=text/csv)", () => {
+  it("builds the scoped, filtered grid in the background, mails the requester and the file lists the grid's rows", async () => {
+    const res = await req("POST", "/v2/staff_agency/leads/list", as.agentA, { filter: { archived: false }, sort: { column: "email", direction: "asc" }, input_file: "text/csv" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: "Report were sent" });
+    await (t.app.jobs as InlineQueue).idle();
+    const [row] = await t.database.db.select().from(exportsTable).where(eq(exportsTable.id, res.json().export_id));
+    expect(row).toMatchObject({ kind: "leads", status: "ready", row_count: 2 });
+    const mail = t.mailer.sent.find((m) => m.template === "leads_export");
+    expect(mail?.to).toBe("agent.a@test.dev");
+    const link = /Download it within 7 days: https?:\/\/[^\s/]+(\/v2\/files\/\S+)/.exec(mail!.text)![1];
+    const file = await t.app.inject({ method: "GET", url: link });
+    expect(file.headers["content-type"]).toContain("text/csv");
+    const lines = file.body.trim().split("\r\n");
+    expect(lines[0]).toBe("Email,First Name,Last Name,Agency,Account,Status,Created At,Last Visit,Last Visited Page,Site Visits,Campaign Name,Campaign Source,Campaign Medium,Premium,Billing Strategy,Interested Product,Archived");
+    // Agent A's unarchived, non-converted leads (L1 and L3), never agency B's L4.
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["l1@leads.test", "l3@leads.test"]);
+    expect(lines[1]).toContain(",spring,google,cpc,");
+  });
+
+  it("refuses a bad filter before queueing, and callers without the right", async () => {
+    expect((await req("POST", "/v2/leads/list", as.superAdmin, { filter: { colour: "red" }, input_file: "text/csv" })).statusCode).toBe(422);
+    expect((await req("GET", "/v2/staff_account/leads?input_file=text/csv", as.staffA)).json()).toMatchObject({ message: "Report were sent" });
+    await (t.app.jobs as InlineQueue).idle();
+    expect(t.mailer.sent.filter((m) => m.template === "leads_export").map((m) => m.to)).toContain("staff.a@test.dev");
+    expect((await req("POST", "/v2/leads/list", as.superAdmin, { input_file: "application/pdf" })).statusCode).toBe(422);
   });
 });

@@ -55,6 +55,8 @@ export default {
     success: "Success!",
     failure: "Something went wrong",
     tracking_urls: "Tracking URLs",
+    export: "Export CSV",
+    export_started: "Export is in process, we'll email you once it's processed",
   },
   show: {
     profile: "Profile",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Checkbox, FormControlLabel, ListItemText, MenuItem, Switch, TextField } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { FilterBar, useFilterValue } from "../common";
@@ -72,7 +73,7 @@ const ArchivedToggle = () => {
  * tracking URLs, the interested product, and the Archived toggle of the grid (document 3 section 2). The agency
  * comes from the top bar's agency selector; staff see their account only.
  */
-export const LeadFilters = () => {
+export const LeadFilters = ({ extra }: { extra?: ReactNode }) => {
   const { campaigns, products } = useLeadFilterOptions();
   const [start] = useFilterValue("last_visit.start");
   const asChoices = (values: string[] | undefined) => (values ?? []).map((v) => ({ id: v, name: v }));
@@ -85,6 +86,7 @@ export const LeadFilters = () => {
       <ManyFilter path="tracking_url.campaign_name" label={f("campaign_name")} choices={asChoices(campaigns?.campaign_name)} />
       <ManyFilter path="lead_events.policy_type_id" label={f("product")} choices={products.map((p) => ({ id: p.id, name: p.title }))} />
       <ArchivedToggle />
+      {extra}
     </FilterBar>
   );
 };

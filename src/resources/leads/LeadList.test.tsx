@@ -58,6 +58,7 @@ function renderList(url = "/dashboard/leads") {
         if (path === "/dashboards/leads/stats") return { json: STATS as T, headers: new Headers() };
         if (path === "/leads_dashboard/get_filters") return { json: { campaign_source: ["google"], campaign_name: ["Spring Renters"], campaign_medium: ["cpc"] } as T, headers: new Headers() };
         if (path === "/leads/filters/get_products") return { json: [{ id: 1, title: "Residential" }] as T, headers: new Headers() };
+        if (path === "/leads/list") return { json: { success: true, message: "Report were sent" } as T, headers: new Headers() };
         if (path.startsWith("/leads/")) return { json: {} as T, headers: new Headers() };
         throw new Error(`unexpected ${path}`);
       },
@@ -118,6 +119,17 @@ describe("LeadList (/dashboard/leads)", () => {
     fireEvent.click(await screen.findByRole("menuitem", { name: "Archive" }));
     expect(await screen.findByText("Success!")).toBeInTheDocument();
     expect(requests.find((r) => r.path === "/leads/1")).toMatchObject({ method: "PUT", body: { lead: { archived: true } } });
+  });
+
+  it("exports the filtered leads as a CSV in the background, with the server's notice", async () => {
+    const { requests, lastList } = renderList();
+    await screen.findByText("lead1@mail.example");
+    fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(await screen.findByText("Report were sent")).toBeInTheDocument();
+    expect(requests.find((r) => r.path === "/leads/list")).toMatchObject({
+      method: "POST",
+      body: { filter: lastList().filter, sort: { column: "last_visit", direction: "desc" }, input_file: "text/csv" },
+    });
   });
 
   it("opens a lead's page from its row", async () => {

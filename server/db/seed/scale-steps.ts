@@ -26,7 +26,18 @@ export interface ScaleBase {
   insurables: number;
   users: number;
   policies: number;
+  leads: number;
+  tracking_urls: number;
 }
+
+/** Leads and lead events per policy (issue 12: about 5 leads and 20 events per policy). */
+export const LEADS_PER_POLICY = 5;
+export const EVENTS_PER_LEAD = 4;
+const CAMPAIGNS = [
+  ["residential", "Spring Renters", "google", "cpc"],
+  ["residential", "Move-in Month", "facebook", "social"],
+  ["rentguarantee", "Resident Newsletter", "email", "newsletter"],
+] as const;
 
 /** Where a step is: its rows are `from..to` (1-based). */
 export interface Range {
@@ -159,6 +170,50 @@ export class ScaleSql {
       LEFT JOIN (SELECT pu.user_id, string_agg(search_value('p', po.number), E'\\n' ORDER BY pu.id) AS doc
                  FROM policy_users pu JOIN policies po ON po.id = pu.policy_id WHERE pu.user_id BETWEEN ${n(from)} AND ${n(to)} GROUP BY pu.user_id) numbers
         ON numbers.user_id = ${id}`);
+  }
+
+  /** Three campaign links per agency (the demo's), before the leads that point at them. */
+  async trackingUrls() {
+    const { G } = this.shape;
+    const { agencies, tracking_urls } = this.base;
+    await this.db.execute(sql`INSERT INTO tracking_urls (id, landing_page, campaign_name, campaign_source, campaign_medium, agency_id, created_at, updated_at)
+      SELECT ${n(tracking_urls)} + (g - 1) * 3 + c, (${textArray(CAMPAIGNS.map((x) => x[0]))})[c], (${textArray(CAMPAIGNS.map((x) => x[1]))})[c],
+        (${textArray(CAMPAIGNS.map((x) => x[2]))})[c], (${textArray(CAMPAIGNS.map((x) => x[3]))})[c], ${n(agencies)} + g, ${this.now}::timestamptz, ${this.now}::timestamptz
+      FROM generate_series(1, ${n(G)}) g CROSS JOIN generate_series(1, 3) c`);
+  }
+
+  /**
+   * Leads over the last 90 days (index k): the agency of account 1 + (k−1) mod A, that account for two in three, one
+   * of the agency's three tracking URLs for four in five; 15 % converted, 10 % archived; each with a profile and
+   * EVENTS_PER_LEAD events walking down the funnel to its last visit.
+   */
+  async leads(range: Range) {
+    const { A } = this.shape;
+    const { accounts, agencies, leads, tracking_urls } = this.base;
+    const id = sql`${n(leads)} + k`;
+    const agency = this.agencyOfAccount(sql`(1 + (k - 1) % ${n(A)})`);
+    const F = FIRST_NAMES.length;
+    await this.db.execute(sql`INSERT INTO leads (id, email, identifier, status, archived, last_visit, last_visited_page, tracking_url_id, agency_id,
+        account_id, lead_events_cx, premium_total, created_at, updated_at)
+      SELECT ${id}, 'lead' || (${id}) || '@scale.example', md5('lead' || (${id})),
+        CASE WHEN k % 20 < 3 THEN 'converted' WHEN k % 20 < 12 THEN 'prospect' WHEN k % 20 < 15 THEN 'return' WHEN k % 20 < 18 THEN 'lost' ELSE 'archived' END,
+        k % 20 >= 18, lv, CASE WHEN k % 20 < 3 THEN 'Payment Complete' WHEN k % 4 = 0 THEN 'Checkout' ELSE 'Quote' END,
+        CASE WHEN k % 5 <> 4 THEN ${n(tracking_urls)} + (${agency} - 1) * 3 + 1 + k % 3 END, ${n(agencies)} + ${agency},
+        CASE WHEN k % 3 <> 2 THEN ${n(accounts)} + 1 + (k - 1) % ${n(A)} END, ${n(EVENTS_PER_LEAD)}, 9600 + (k % 22400) * 7907 % 22400,
+        lv - interval '3 days', lv
+      FROM (SELECT k, ${this.now}::timestamptz - make_interval(days => (k * 7) % 90, secs => (k * 97) % 86400) AS lv FROM ${series(range, "k")}) x`);
+    await this.db.execute(sql`INSERT INTO profiles (profileable_type, profileable_id, first_name, last_name, full_name, contact_email)
+      SELECT 'Lead', ${id}, f, l, f || ' ' || l, 'lead' || (${id}) || '@scale.example'
+      FROM (SELECT k, (${textArray(FIRST_NAMES)})[1 + (k * 29) % ${n(F)}] AS f, (${textArray(LAST_NAMES)})[1 + (k * 13) % ${n(LAST_NAMES.length)}] AS l
+            FROM ${series(range, "k")}) x`);
+    // From the same index arithmetic, not by reading the leads back (their indexes are off during the load).
+    const converted = sql`k % 20 < 3`;
+    await this.db.execute(sql`INSERT INTO lead_events (lead_id, tag, policy_type_id, agency_id, data, created_at, updated_at)
+      SELECT ${id}, tag, 1, ${n(agencies)} + ${agency}, jsonb_build_object('page', tag), lv - make_interval(days => ${n(EVENTS_PER_LEAD)} - s), lv
+      FROM (SELECT k, s, ${this.now}::timestamptz - make_interval(days => (k * 7) % 90, secs => (k * 97) % 86400) AS lv,
+              CASE s WHEN 1 THEN 'landing' WHEN 2 THEN 'coverage' WHEN 3 THEN 'quote'
+                ELSE CASE WHEN ${converted} THEN 'purchase' WHEN k % 4 = 0 THEN 'checkout' ELSE 'quote' END END AS tag
+            FROM ${series(range, "k")} CROSS JOIN generate_series(1, ${n(EVENTS_PER_LEAD)}) s) x`);
   }
 
   /**

@@ -40,7 +40,18 @@ describe("scale seed", () => {
     expect(counts).toEqual({ policies: 2000, users: 1600, profiles: 1600, units: 1000, policy_insurables: 2000, primaries: 2000 });
     const statuses = await selectRows<{ status: string }>(db, sql`SELECT DISTINCT status FROM policies`);
     expect(statuses.map((r) => r.status).sort()).toEqual([...POLICY_STATUSES].sort());
-    expect(steps).toEqual(expect.arrayContaining(["organisations", "units", "residents", "policies", "analyze", "done"]));
+    expect(steps).toEqual(expect.arrayContaining(["organisations", "units", "residents", "policies", "leads", "analyze", "done"]));
+    // Leads in proportion (issue 12: 5 leads and 20 events per policy), one per (email, agency), linked consistently.
+    const [leads] = await selectRows<Record<string, number>>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM lead_events) AS events,
+        (SELECT count(*)::int FROM profiles WHERE profileable_type = 'Lead') AS profiles,
+        (SELECT count(*)::int FROM leads l JOIN tracking_urls t ON t.id = l.tracking_url_id WHERE t.agency_id <> l.agency_id) AS foreign_urls,
+        (SELECT count(*)::int FROM leads l JOIN accounts a ON a.id = l.account_id WHERE a.agency_id <> l.agency_id) AS foreign_accounts,
+        (SELECT count(*)::int FROM lead_events e JOIN leads l ON l.id = e.lead_id WHERE e.agency_id <> l.agency_id OR e.created_at > l.last_visit) AS bad_events,
+        (SELECT count(*)::int FROM leads WHERE last_visit < now() - interval '91 days') AS stale`,
+    );
+    expect(leads).toEqual({ leads: 10_000, events: 40_000, profiles: 10_000, foreign_urls: 0, foreign_accounts: 0, bad_events: 0, stale: 0 });
   });
 
   it("links children consistently: a policy's account is its unit's and its resident's account", async () => {

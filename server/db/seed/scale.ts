@@ -9,7 +9,7 @@ import { dayOf, ymd } from "./days";
 import { carrierRows } from "./demo-carriers";
 import { ensureDemoLogins } from "./logins";
 import { selectRows } from "./query";
-import { type Range, type ScaleBase, type ScaleShape, ScaleSql } from "./scale-steps";
+import { LEADS_PER_POLICY, type Range, type ScaleBase, type ScaleShape, ScaleSql } from "./scale-steps";
 
 /**
  * A large portfolio for benchmarks (`npm run seed:scale -- --policies N`), built inside the database with
@@ -17,7 +17,8 @@ import { type Range, type ScaleBase, type ScaleShape, ScaleSql } from "./scale-s
  *
  * Per N policies: N/10,000 top-level agencies with two sub-agencies each, N/250 accounts, N/200 communities, N/2 units,
  * 0.8·N residents (profile, account link, T code for 70 %), N policies (every status; one resident each, a second on a
- * third of them) on the resident's unit, and the four demo sign-ins. One transaction: all or nothing. It adds to what
+ * third of them) on the resident's unit, three tracking URLs per agency, 5·N leads with 4 events each over the last 90
+ * days, and the four demo sign-ins. One transaction: all or nothing. It adds to what
  * is there (ids continue after each table's maximum).
  */
 export interface ScaleOptions {
@@ -26,13 +27,13 @@ export interface ScaleOptions {
   onProgress?: (step: string, rows: number, elapsedMs: number) => void;
 }
 
-export type ScaleSummary = Record<"agencies" | "accounts" | "communities" | "units" | "users" | "policies", number> & { elapsedMs: number };
+export type ScaleSummary = Record<"agencies" | "accounts" | "communities" | "units" | "users" | "policies" | "leads", number> & { elapsedMs: number };
 
 /** Rows per statement for the big tables: keeps PGlite's memory flat and gives regular progress. */
 const BATCH = 100_000;
 
 /** The tables that receive hundreds of thousands of rows: their indexes and foreign keys are rebuilt once at the end. */
-const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables", "policy_quotes"];
+const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables", "policy_quotes", "leads", "lead_events"];
 
 /** The search-text triggers of migration 0013 that inserts fire (new residents have no policies before theirs). */
 const SEARCH_TRIGGERS = [
@@ -56,7 +57,8 @@ async function maxIds(db: Db): Promise<ScaleBase> {
     db,
     sql`SELECT (SELECT coalesce(max(id), 0) FROM agencies)::int AS agencies, (SELECT coalesce(max(id), 0) FROM accounts)::int AS accounts,
       (SELECT coalesce(max(id), 0) FROM insurables)::int AS insurables, (SELECT coalesce(max(id), 0) FROM users)::int AS users,
-      (SELECT coalesce(max(id), 0) FROM policies)::int AS policies`,
+      (SELECT coalesce(max(id), 0) FROM policies)::int AS policies, (SELECT coalesce(max(id), 0) FROM leads)::int AS leads,
+      (SELECT coalesce(max(id), 0) FROM tracking_urls)::int AS tracking_urls`,
   );
   return row;
 }
@@ -99,11 +101,13 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
         const outside = carriers.filter((c) => !c.is_system).map((c) => c.id);
         await inBatches(shape.P, (done) => progress("policies", done), (range) => steps.policies(range, inSystem, outside));
         await inBatches(shape.N, (done) => progress("users", done), (range) => steps.users(range));
+        await steps.trackingUrls();
+        await inBatches(shape.P * LEADS_PER_POLICY, (done) => progress("leads", done), (range) => steps.leads(range));
       },
       () => progress("rebuilding indexes and foreign keys"),
     );
     for (const [table, trigger] of SEARCH_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER ${sql.identifier(trigger)}`);
-    for (const table of ["agencies", "accounts", "insurables", "users", "policies"]) {
+    for (const table of ["agencies", "accounts", "insurables", "users", "policies", "leads", "tracking_urls"]) {
       await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT greatest(max(id), 1) FROM ${sql.identifier(table)}))`);
     }
     // The demo sign-ins: the agent owns the second top-level agency (it has sub-agencies), the staff that agency's first account.
@@ -114,5 +118,5 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
   progress("analyze");
   await database.db.execute(sql`VACUUM ANALYZE`);
   progress("done");
-  return { agencies: shape.G, accounts: shape.A, communities: shape.C, units: shape.U, users: shape.N, policies: shape.P, elapsedMs: Date.now() - started };
+  return { agencies: shape.G, accounts: shape.A, communities: shape.C, units: shape.U, users: shape.N, policies: shape.P, leads: shape.P * LEADS_PER_POLICY, elapsedMs: Date.now() - started };
 }

@@ -27,12 +27,16 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
     await expect(page.getByText(/Leads over time/)).toBeVisible();
     // Staff have a single account, whose leads may be few: a month's window shows some.
     await page.getByLabel("Last Visit From").fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
-    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await expect(page.locator("tbody tr").first()).toContainText("@");
+    await expect(visits).toContainText(/Site Visits\s*\d/);
+    await expect(page.getByText(/Leads over time/)).toBeVisible();
+    await page.waitForLoadState("networkidle");
     await shot(page, `leads-${role}`);
     await page.locator("tbody tr").first().locator("td").first().click();
     await expect(page).toHaveURL(/\/dashboard\/leads\/view\/\d+$/);
     await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Tracking URL" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Events" })).toBeVisible();
     await shot(page, `lead-${role}`);
   });
 }

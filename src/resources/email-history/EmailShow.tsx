@@ -27,7 +27,7 @@ export const EmailShow = () => {
       <PageHeader
         titleKey="app.shell.titles.email_history"
         title={mail.subject}
-        crumbs={[{ label: translate("app.shell.titles.email_history"), to: "/dashboard/email-history" }, { label: mail.subject }]}
+        crumbs={[{ label: translate("app.shell.titles.email_history"), to: "/dashboard/email-history" }]}
       />
       <Card sx={{ mb: 2 }}>
         <CardContent sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>

@@ -81,6 +81,8 @@ export const LeadList = () => {
         perPage={LEADS_PER_PAGE}
         sort={{ field: "last_visit", order: "DESC" }}
         filterDefaultValues={defaults}
+        // Fifteen columns: the grid scrolls sideways inside its card instead of widening the page.
+        sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
         <LeadFilters extra={<ExportButton />} />
         <LeadStatsPanel />

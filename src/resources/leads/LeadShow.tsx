@@ -45,6 +45,9 @@ export const LeadShow = () => {
   if (isPending) return <Loading />;
   if (!lead) return null;
   const name = [lead.first_name, lead.last_name].filter(Boolean).join(" ") || lead.email;
+  // Until the lead itself arrives, react-admin shows the grid's row of it (no events, no history yet).
+  const events = lead.lead_events ?? [];
+  const histories = lead.histories ?? [];
   const toggle = async () => {
     if (await archive(lead)) await refetch();
   };
@@ -53,7 +56,7 @@ export const LeadShow = () => {
       <PageHeader
         titleKey="app.shell.titles.leads"
         title={name}
-        crumbs={[{ label: translate("app.shell.titles.leads"), to: "/dashboard/leads" }, { label: name }]}
+        crumbs={[{ label: translate("app.shell.titles.leads"), to: "/dashboard/leads" }]}
         actions={
           <Button variant="outlined" onClick={toggle}>
             {translate(`resources.leads.action.${lead.archived ? "unarchive" : "archive"}`)}
@@ -113,7 +116,7 @@ export const LeadShow = () => {
       </Box>
       <Box sx={{ display: "grid", gap: 2, mt: 2 }}>
         <Section title={s("events")}>
-          {lead.lead_events.length === 0 ? (
+          {events.length === 0 ? (
             <Empty text={s("no_events")} />
           ) : (
             <Table size="small" aria-label={translate(s("events"))}>
@@ -125,7 +128,7 @@ export const LeadShow = () => {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {lead.lead_events.map((event) => (
+                {events.map((event) => (
                   <TableRow key={event.id}>
                     <TableCell>{formatMoment(event.created_at)}</TableCell>
                     <TableCell>{event.page ?? "—"}</TableCell>
@@ -139,7 +142,7 @@ export const LeadShow = () => {
           )}
         </Section>
         <Section title={s("history")}>
-          {lead.histories.length === 0 ? (
+          {histories.length === 0 ? (
             <Empty text={s("no_history")} />
           ) : (
             <Table size="small" aria-label={translate(s("history"))}>
@@ -151,7 +154,7 @@ export const LeadShow = () => {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {lead.histories.map((h) => (
+                {histories.map((h) => (
                   <TableRow key={h.id}>
                     <TableCell>{formatMoment(h.created_at)}</TableCell>
                     <TableCell>{h.author ?? "—"}</TableCell>

@@ -20,7 +20,7 @@ export const LeadStatsPanel = () => {
   return (
     <Box sx={{ px: 2, pb: 2 }} component="section" aria-label={translate(s("title"))}>
       {isError ? <Alert severity="warning">{translate(s("failed"))}</Alert> : null}
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))", mb: 2 }}>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))", mb: 2 }}>
         {LEAD_STATS.map((stat) => (
           <Card key={stat} variant="outlined" data-testid={`lead-stat-${stat}`}>
             <CardContent sx={{ py: 1.5, "&:last-child": { pb: 1.5 } }}>

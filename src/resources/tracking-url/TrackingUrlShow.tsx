@@ -124,7 +124,7 @@ export const TrackingUrlShow = () => {
       <PageHeader
         titleKey="app.shell.titles.tracking_url"
         title={url.campaign_name}
-        crumbs={[{ label: translate("app.shell.titles.tracking_url"), to: "/dashboard/tracking-url" }, { label: url.campaign_name }]}
+        crumbs={[{ label: translate("app.shell.titles.tracking_url"), to: "/dashboard/tracking-url" }]}
         actions={<TrackingUrlMenu row={url} onDone={(action) => (action === "delete" ? navigate("/dashboard/tracking-url") : void refetch())} />}
       />
       <Box sx={{ display: "grid", gap: 2 }}>

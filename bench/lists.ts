@@ -78,6 +78,20 @@ export async function benchLists(ctx: ListContext) {
     await run("list_page1", `email history p1 [${role}]`, () => call(base, `/v2/${PREFIX[role]}/sent_emails?pagination[per]=20`, auth[role]));
   }
 
+  // The landing page (issue 12): the leads grid's page 1 and the dashboard's statistics over 30 days, per role. The
+  // statistics are kept 5 minutes per scope and window, so each run asks for a window ending on another day.
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  for (const role of ["super_admin", "agent", "staff"] as const) {
+    await run("list_page1", `leads p1 [${role}] last 7 days`, () =>
+      call(base, `/v2/${PREFIX[role]}/leads/list`, auth[role], { filter: { archived: false, last_visit: { start: day(6), end: day(0) } }, pagination: { page: 1, per: 20 }, sort: { column: "last_visit", direction: "desc" } }),
+    );
+    let shift = 0;
+    await run("leads_stats", `leads stats 30 days (uncached) [${role}]`, () => {
+      shift++;
+      return call(base, `/v2/${PREFIX[role]}/dashboards/leads/stats`, auth[role], { filter: { last_visit: { start: day(29 + shift), end: day(shift) } } });
+    });
+  }
+
   // Deep pages: page 2,000 and the last page, by the list's own total.
   const lastPage = (total: number, per: number) => Math.max(1, Math.ceil(total / per));
   const policyTotal = ((await policyList("super_admin", {})).json as { meta: { total: number } }).meta.total;

@@ -67,6 +67,7 @@ const GOALS: Record<Exclude<Goal, "other">, { label: string; postgres: number; p
   deep_page: { label: "deep pages (page 2,000 and the last page)", postgres: 50, pglite: 50 },
   search: { label: "contains-search on customer name, email, policy number, T code", postgres: 50, pglite: 50 },
   review: { label: "Policy Review queue page 1 and search; DMR page 1, deep page, search", postgres: 50, pglite: 50 },
+  leads_stats: { label: "leads dashboard statistics over 30 days, uncached, each role (issue 12)", postgres: 150, pglite: 500 },
 };
 
 const policies = flag("--policies", 100_000);

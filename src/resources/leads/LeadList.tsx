@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { Button } from "@mui/material";
+import { Box, Button } from "@mui/material";
 import { DataTable, useCanAccess, useListContext, useTranslate, type Identifier } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
 import { LEADS_PER_PAGE, defaultStatsWindow } from "../../domain/leads";
@@ -64,7 +64,8 @@ export const LeadList = () => {
   const { canAccess: canSeeUrls } = useCanAccess({ resource: "tracking-url", action: "list" });
   const defaults = useMemo(() => ({ archived: false, last_visit: defaultStatsWindow() }), []);
   return (
-    <>
+    // A grid track of minmax(0, 1fr): the fifteen columns scroll inside the card instead of widening the whole page.
+    <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
       <PageHeader
         titleKey="app.shell.titles.leads"
         actions={
@@ -81,7 +82,6 @@ export const LeadList = () => {
         perPage={LEADS_PER_PAGE}
         sort={{ field: "last_visit", order: "DESC" }}
         filterDefaultValues={defaults}
-        // Fifteen columns: the grid scrolls sideways inside its card instead of widening the page.
         sx={{ "& .RaList-content": { overflowX: "auto" } }}
       >
         <LeadFilters extra={<ExportButton />} />
@@ -105,6 +105,6 @@ export const LeadList = () => {
           <DataTable.Col source="actions" label="" disableSort render={(r) => <RowMenu lead={r as Lead} />} />
         </GridDataTable>
       </GridList>
-    </>
+    </Box>
   );
 };

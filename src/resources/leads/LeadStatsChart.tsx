@@ -18,6 +18,7 @@ export const LeadStatsChart = ({ stats }: { stats: LeadStats }) => {
   return (
     <LineChart
       height={260}
+      skipAnimation
       xAxis={[{ scaleType: "point", data: keys.map((k) => label(k, stats.bucket)) }]}
       series={SERIES.map((s) => ({ id: s, label: translate(`resources.leads.stats.${s}`), data: keys.map((k) => stats.stats_by[k][s]), curve: "linear" as const }))}
       margin={{ left: 8, right: 16 }}

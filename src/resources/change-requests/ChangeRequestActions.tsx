@@ -3,6 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextFie
 import { Confirm, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from "react-admin";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { SNACK_SHORT } from "../../domain/constants";
+import { formatCents } from "../../domain/money";
 import { PENDING_CHANGE_REQUEST_STATUSES } from "../../domain/policies";
 import { serverMessage } from "../policies/show/useApi";
 import type { ChangeRequest } from "./types";
@@ -29,8 +30,14 @@ export const ChangeRequestActions = () => {
   const decide = async (path: string, body?: object) => {
     setBusy(true);
     try {
-      await dataProvider.request(`/change_requests/${record.id}/${path}`, { method: "PATCH", body });
-      notify(k("success"), { type: "success", autoHideDuration: SNACK_SHORT });
+      const response = await dataProvider.request<ChangeRequest | null>(`/change_requests/${record.id}/${path}`, { method: "PATCH", body });
+      // Approval answers the request as it now stands: a refund the gateway refused is a warning, never "Success!".
+      const refund = response.json?.refund;
+      if (refund?.status === "failed") {
+        notify(k("refund_messages.failed"), { type: "warning", messageArgs: { amount: formatCents(refund.amount), error: refund.error ?? "" } });
+      } else {
+        notify(k("success"), { type: "success", autoHideDuration: SNACK_SHORT });
+      }
       refresh();
     } catch (error) {
       const text = serverMessage(error);

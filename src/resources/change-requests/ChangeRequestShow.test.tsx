@@ -55,14 +55,14 @@ const failed = request({
   },
 });
 
-function renderRequest(record: ChangeRequest, role: Role = "super_admin") {
+function renderRequest(record: ChangeRequest, role: Role = "super_admin", answer: ChangeRequest = record) {
   const requests: Array<{ path: string; method?: string }> = [];
   const dataProvider = createMemoryDataProvider(
     { "change-requests": [record] },
     {
       async request<T>(path: string, init?: { method?: string }) {
         requests.push({ path, method: init?.method });
-        return { json: record as T, headers: new Headers() };
+        return { json: answer as T, headers: new Headers() };
       },
     },
   );
@@ -94,15 +94,26 @@ describe("ChangeRequestShow (change-requests/{id})", () => {
     expect(within(parts).getByText("INV-41")).toBeInTheDocument();
     expect(within(parts).getByText("ch_test_abc")).toBeInTheDocument();
     expect(screen.getByText("Sam Admin")).toBeInTheDocument();
+    expect(await screen.findByText(/Retry the refund, or return it by hand/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
     await userEvent.click(await screen.findByRole("button", { name: "Retry refund" }));
     await waitFor(() => expect(requests).toContainEqual({ path: "/change_requests/21/retry_refund", method: "PATCH" }));
+  });
+
+  it("says so when approval cancelled the policy but the gateway refused the refund, instead of 'Success!'", async () => {
+    const { requests } = renderRequest(request(), "super_admin", failed);
+    await userEvent.click(await screen.findByRole("button", { name: "Approve" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(requests).toContainEqual({ path: "/change_requests/21/approve", method: "PATCH" }));
+    expect(await screen.findByText("Refund of $84.15 failed: The refund was refused by the card issuer.")).toBeInTheDocument();
+    expect(screen.queryByText("Success!")).toBeNull();
   });
 
   it("lets an agent read it, without approve, decline or retry", async () => {
     renderRequest(failed, "agent");
     expect(await screen.findByRole("status", { name: "Refund" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Retry refund" })).toBeNull();
+    expect(screen.queryByText(/Retry the refund, or return it by hand/)).toBeNull();
     expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Alert, Box, Card, CardContent, CardHeader, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { Loading, ShowBase, useRecordContext, useTranslate } from "react-admin";
+import { Loading, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate } from "../../domain/format";
@@ -94,6 +94,8 @@ const RefundSection = ({ request }: { request: ChangeRequest }) => {
 const RequestPage = () => {
   const translate = useTranslate();
   const request = useRecordContext<ChangeRequest>();
+  // The hint tells what to do next, so only those who may retry the refund see it.
+  const { canAccess: canRetry } = useCanAccess({ resource: "change-requests", action: "retry_refund" });
   // Coming from the list, the row is shown first as a placeholder: wait for the full request.
   if (!request || !("refund_preview" in request)) return <Loading />;
   const policy = request.changeable;
@@ -137,7 +139,7 @@ const RequestPage = () => {
           <RefundSection request={request} />
         </Box>
       </Box>
-      {request.status === "approved" && request.refund?.status === "failed" && (
+      {canRetry && request.status === "approved" && request.refund?.status === "failed" && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {translate(k("show.refund_failed_help"))}
         </Alert>

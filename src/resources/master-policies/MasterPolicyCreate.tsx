@@ -24,7 +24,7 @@ export const MasterPolicyCreate = () => {
         // Replaces react-admin's own success handling, so it notifies and opens the new master's page itself.
         onSuccess: (data: { id: Identifier; message?: string }) => {
           notify(data.message ?? "resources.master-policies.created", { type: "success", autoHideDuration: SNACK_SHORT, messageArgs: { _: data.message } });
-          redirect(relative(resourcePath.view("master-policies", data.id)));
+          redirect(() => relative(resourcePath.view("master-policies", data.id)));
         },
       }}
     >

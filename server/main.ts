@@ -5,7 +5,7 @@ import { readListsFrom } from "./db/read-replica";
 import { migrate } from "./db/migrate";
 import { ensureReferenceData } from "./db/reference-data";
 import { isEmpty, seedDemo } from "./db/seed/demo";
-import { DEMO_LOGINS, DEMO_PASSWORD } from "./db/demo-logins";
+import { DEMO_INVITATION, DEMO_LOGINS, DEMO_PASSWORD } from "./db/demo-logins";
 import { EnvError, loadEnv } from "./env";
 import { openFileStore } from "./files/open-store";
 import { startPgBossQueue } from "./jobs/queue";
@@ -62,6 +62,7 @@ async function main() {
   if (wantsDemo) {
     console.log(`Demo sign-ins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(15)} ${login.email}`);
+    console.log(`Pending invitation of ${DEMO_INVITATION.email}: ${publicOrigin(env)}/auth/accept-invitation/${DEMO_INVITATION.token}`);
   }
 
   // Graceful shutdown: stop taking requests, let the ones in flight finish, then close the database cleanly

@@ -46,6 +46,8 @@ export class ForbiddenError extends AppError {
 /** The records a 404 names. A 404 says "<Record> not found", so callers name the record, never the sentence. */
 export type RecordName =
   | "Record"
+  | "Account"
+  | "Agency"
   | "Billing strategy"
   | "Carrier"
   | "Carrier agency"

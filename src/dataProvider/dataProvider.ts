@@ -223,6 +223,17 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
       const response = await httpClient<{ success: boolean; message?: string }>("/staff/auth/password", { method: "PUT", prefix: false, body: input });
       return response.json;
     },
+    async describeInvitation(token) {
+      const response = await httpClient<{ email: string; full_name: string | null }>("/staff/auth/invitation", {
+        prefix: false,
+        query: { invitation_token: token },
+      });
+      return response.json;
+    },
+    async acceptInvitation(input) {
+      const response = await httpClient<{ success: boolean; data: StaffUser }>("/staff/auth/invitation", { method: "PUT", prefix: false, body: input });
+      return response.json;
+    },
     async updateSelf(id, staff) {
       const response = await httpClient<StaffUser>(`/staffs/${idPath(id)}/update_self`, { method: "PUT", body: { staff } });
       // Profile update replaces the stored user (document 1 section 4).

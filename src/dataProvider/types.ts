@@ -37,6 +37,8 @@ export interface StaffUser {
   profile_attributes?: ProfileAttributes | null;
   staff_permission?: { permissions?: PermissionEntry[] | null } | null;
   invitation_accepted_at?: string | null;
+  /** Invited, not accepted yet (no password): shown as pending, can be re-invited. */
+  invitation_pending?: boolean;
   created_at?: string;
   updated_at?: string;
 }
@@ -81,6 +83,31 @@ export interface Account {
   agency?: { id: number; title: string } | null;
   contact_info?: { contact_phone?: string | null; contact_email?: string | null } | null;
   primary_address?: { full?: string | null } | null;
+  additional_interest?: boolean;
+  additional_interest_name?: string | null;
+  /** Cents. */
+  minimum_liability?: number | null;
+  addresses?: Array<Address & { full?: string | null; primary?: boolean }>;
+  owner?: { id: number; email: string; full_name: string | null; enabled: boolean } | null;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** An agency or sub-agency (document 3 section 3; reference 4.1 show). */
+export interface Agency {
+  id: number;
+  title: string;
+  enabled: boolean;
+  agency_id: number | null;
+  parent?: { id: number; title: string } | null;
+  agencies?: Array<{ id: number; title: string; enabled: boolean }>;
+  producer_code?: string | null;
+  contact_info?: { contact_phone?: string | null; contact_email?: string | null } | null;
+  accounts_count?: number;
+  addresses?: Array<Address & { full?: string | null }>;
+  owner?: { id: number; email: string; full_name: string | null; enabled: boolean } | null;
+  global_permission?: { permissions: PermissionEntry[] };
+  created_at?: string;
 }
 
 /** An entry of the "Browse as" selector: an agency and its sub-agencies. */
@@ -135,6 +162,12 @@ export interface CommunitySearch {
   agency_id?: Identifier;
 }
 
+export interface InvitationAcceptance {
+  invitation_token: string;
+  password: string;
+  password_confirmation: string;
+}
+
 /** The non-CRUD calls, reached with `useDataProvider<AppDataProvider>()`. */
 export interface AppMethods {
   getSubAgencies(): Promise<AgencyTreeEntry[]>;
@@ -143,6 +176,10 @@ export interface AppMethods {
   sessionPersist(): Promise<string>;
   requestPasswordReset(email: string): Promise<{ success: boolean; message?: string }>;
   resetPassword(input: PasswordReset): Promise<{ success: boolean; message?: string }>;
+  /** Whom an invitation link invites (GET /staff/auth/invitation); rejects with 422 for a used or expired link. */
+  describeInvitation(token: string): Promise<{ email: string; full_name: string | null }>;
+  /** Sets the invitee's password (PUT /staff/auth/invitation); the invitee then signs in with it. */
+  acceptInvitation(input: InvitationAcceptance): Promise<{ success: boolean; data: StaffUser }>;
   updateSelf(id: Identifier, staff: UpdateSelfInput): Promise<StaffUser>;
   toggleStaffEnabled(id: Identifier): Promise<{ success: boolean; enabled: boolean }>;
   reInviteStaff(id: Identifier): Promise<{ success: boolean }>;

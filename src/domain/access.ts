@@ -1,4 +1,4 @@
-import { WRITE, type AccessRules, type Action, type Rule } from "./accessRules";
+import { type AccessRules, type Action, type Rule } from "./accessRules";
 import { hasPermission, type PermissionHolder } from "./permissions";
 import { RESOURCE_ACCESS } from "./resourceAccess";
 import { ROLES, type Role } from "./roles";
@@ -17,14 +17,11 @@ export type { AccessRules, Action, Rule } from "./accessRules";
 const SHARED_RULES: AccessRules = {
   staff: [
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
-    { resource: "accounts", actions: ["show", "edit"] },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   agent: [
     // Charging an invoice is done from the policy page (document 2 section 2).
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
-    { resource: "accounts", actions: WRITE, key: "property_management.accounts" },
-    { resource: "agencies", actions: ["list", "show", "edit"], key: "agencies.details" },
     { resource: "profile", actions: ["show", "edit"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],

@@ -10,7 +10,7 @@ const accessOf = (name: string) => folders[`./${name}/access.ts`]?.default;
 
 describe("resource definitions (src/resources/<name>/index.ts)", () => {
   it("finds every resource folder, each named like its folder", () => {
-    expect(RESOURCES.map((r) => r.name)).toEqual(["carriers", "change-requests", "email-history", "insurable", "leads", "leases", "master-policies", "policies", "staff", "tracking-url", "users"]);
+    expect(RESOURCES.map((r) => r.name)).toEqual(["accounts", "agencies", "carriers", "change-requests", "email-history", "insurable", "leads", "leases", "master-policies", "policies", "staff", "tracking-url", "users"]);
   });
 
   it("declares the rows of its own access.ts, which the permission table holds", () => {
@@ -41,11 +41,11 @@ describe("not-built screens beside the built resources", () => {
   it("keeps the not-built screens under a built resource that it does not declare", () => {
     const { routes, redirects } = remainingNotBuilt(RESOURCES.map((r) => ({ name: r.name, paths: routesOf(r).map(({ path }) => path) })));
     // Built screens give way to their resources; every other placeholder stays.
-    const built = ["leads/*", "email-history", "tracking-url/*", "carriers/browse", "carriers/view/:id/*", "insurable/communities", "insurable/buildings", "insurable/units", "insurable/create", "insurable/updates", "insurable/view/:id/*", "leases", "leases/import"];
+    const built = ["leads/*", "email-history", "tracking-url/*", "carriers/browse", "carriers/view/:id/*", "insurable/communities", "insurable/buildings", "insurable/units", "insurable/create", "insurable/updates", "insurable/view/:id/*", "leases", "leases/import", "accounts/browse", "accounts/view/:id/*", "agencies/view/:id/*"];
     expect(routes).toEqual(NOT_BUILT_ROUTES.filter(({ path }) => !built.includes(path)));
-    expect(routes.map(({ path }) => path)).toEqual(expect.arrayContaining(["policies/policy-import", "policies/total", "accounts/browse"]));
-    // The policies, carriers and insurable resources' roots redirect to their lists themselves.
-    expect(redirects.map(({ path }) => path)).toEqual(["accounts"]);
+    expect(routes.map(({ path }) => path)).toEqual(expect.arrayContaining(["policies/policy-import", "policies/total", "agencies/:agencyId/branding/:brandingId"]));
+    // Every area with a redirect is built now: the resources' roots redirect to their lists themselves.
+    expect(redirects.map(({ path }) => path)).toEqual([]);
   });
 
   it("lets a newly built resource replace its not-built screens and its area redirect", () => {

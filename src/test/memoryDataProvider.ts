@@ -127,6 +127,8 @@ export function createMemoryDataProvider(initial: Data, overrides: Partial<AppMe
     sessionPersist: notBuilt("sessionPersist"),
     requestPasswordReset: notBuilt("requestPasswordReset"),
     resetPassword: notBuilt("resetPassword"),
+    describeInvitation: notBuilt("describeInvitation"),
+    acceptInvitation: notBuilt("acceptInvitation"),
     updateSelf: notBuilt("updateSelf"),
     async toggleStaffEnabled(id) {
       record("toggleStaffEnabled", "staff", { id });

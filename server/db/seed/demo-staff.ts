@@ -6,6 +6,8 @@ import { type PersonName, type SeedContext, during, emailPart, personName, phone
 import type { Organisations } from "./demo-organisations";
 import { insertAll, insertReturningIds } from "./insert";
 import { ensureDemoLogins } from "./logins";
+import { DEMO_INVITATION } from "../demo-logins";
+import { hashSecret } from "../../lib/tokens";
 
 /**
  * Back-office staff: the four demo sign-ins, an owner and a few colleagues for every agency and account (some
@@ -42,7 +44,8 @@ export async function seedStaff(ctx: SeedContext, orgs: Organisations, passwordH
       role,
       ...org,
       owner,
-      enabled: state === "active",
+      // Invitees are enabled from the start; without a password they cannot sign in until they accept.
+      enabled: state !== "disabled",
       encrypted_password: state === "invited" ? null : passwordHash,
       invitation_sent_at: during(r, state === "invited" ? today - r.int(1, 20) : joined),
       invitation_accepted_at: state === "invited" ? null : during(r, joined + 1),
@@ -81,6 +84,23 @@ export async function seedStaff(ctx: SeedContext, orgs: Organisations, passwordH
     })),
   );
 
+  // The demo's pending invitation with its known link (DEMO_INVITATION), sent now so it is still valid.
+  const [invitee] = await insertReturningIds(db, s.staff, [
+    {
+      email: DEMO_INVITATION.email,
+      role: "staff",
+      organizable_type: "Account",
+      organizable_id: orgs.demoAccountId,
+      enabled: true,
+      invitation_token_hash: hashSecret(DEMO_INVITATION.token),
+      invitation_sent_at: new Date(),
+      created_at: during(r, today - 1),
+    },
+  ]);
+  await insertAll(db, s.profiles, [
+    { profileable_type: "Staff" as const, profileable_id: invitee, first_name: "Ivy", last_name: "Park", full_name: "Ivy Park", job_title: "Leasing Consultant" },
+  ]);
+
   // Permission lists on active non-owners: never on the demo sign-ins, which keep every key on.
   const active = (role: Role, orgId: number) => ids[rows.findIndex((row) => row.role === role && row.organizable_id === orgId && !row.owner && row.enabled)];
   const fullList = (off: string[]) => PERMISSION_KEYS.map((key) => ({ key, value: !off.includes(key) }));
@@ -96,5 +116,5 @@ export async function seedStaff(ctx: SeedContext, orgs: Organisations, passwordH
     WHERE a.staff_id IS NULL AND st.owner AND st.organizable_type = 'Agency' AND st.organizable_id = a.id`);
   await db.execute(sql`UPDATE accounts a SET staff_id = st.id FROM staffs st
     WHERE a.staff_id IS NULL AND st.owner AND st.organizable_type = 'Account' AND st.organizable_id = a.id`);
-  return ids.length + Object.keys(demoIds).length;
+  return ids.length + 1 + Object.keys(demoIds).length;
 }

@@ -281,7 +281,7 @@ describe("demo seed", () => {
     const [check] = await selectRows<{ disabled: number; invited: number; users_off: number; demo_rows: number }>(
       db,
       sql`SELECT (SELECT count(*)::int FROM staffs WHERE NOT enabled AND encrypted_password IS NOT NULL) AS disabled,
-        (SELECT count(*)::int FROM staffs WHERE NOT enabled AND encrypted_password IS NULL AND invitation_accepted_at IS NULL) AS invited,
+        (SELECT count(*)::int FROM staffs WHERE enabled AND encrypted_password IS NULL AND invitation_accepted_at IS NULL) AS invited,
         (SELECT count(*)::int FROM staff_permissions WHERE key = 'property_management.users' AND NOT value) AS users_off,
         (SELECT count(*)::int FROM staff_permissions sp JOIN staffs s ON s.id = sp.staff_id WHERE s.email LIKE '%@coverdesk.test') AS demo_rows`,
     );

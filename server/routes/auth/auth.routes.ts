@@ -6,7 +6,7 @@ import { PERMISSION_CATALOGUE, PERMISSION_KEYS } from "../../../src/domain/permi
 import { ForbiddenError } from "../../lib/errors";
 import { newSecret } from "../../lib/tokens";
 import { authenticate, requireCaller } from "../../plugins/auth";
-import { PASSWORD_UPDATED, authHeaders, requestPasswordReset, resetPassword, signIn, signOut } from "./auth.service";
+import { PASSWORD_UPDATED, acceptInvitation, authHeaders, describeInvitation, requestPasswordReset, resetPassword, signIn, signOut } from "./auth.service";
 
 /** The session calls of document 1 section 7 (never role-prefixed: readings C-26). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,6 +65,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await resetPassword(app.db, request.body);
       return { success: true, message: PASSWORD_UPDATED };
     },
+  );
+
+  // Invitation accept (readings C-54: PUT /staff/auth/invitation): the invitee sets a password and is signed in.
+  app.put(
+    "/staff/auth/invitation",
+    {
+      schema: {
+        body: z.object({
+          invitation_token: requiredText(PASSWORD_MAX),
+          password: text(PASSWORD_MAX),
+          password_confirmation: text(PASSWORD_MAX),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { user, headers } = await acceptInvitation(app.db, app.env, { ...request.body, userAgent: request.headers["user-agent"] });
+      reply.headers({ ...headers });
+      return { success: true, data: user };
+    },
+  );
+
+  app.get(
+    "/staff/auth/invitation",
+    { schema: { querystring: z.object({ invitation_token: requiredText(PASSWORD_MAX) }) } },
+    async (request) => describeInvitation(app.db, request.query.invitation_token),
   );
 
   // The new-platform banner asks for a one-time token to carry the session across (document 1 section 1).

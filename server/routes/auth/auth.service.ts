@@ -9,7 +9,7 @@ import { passwordError } from "../../lib/validators";
 import { humanSeconds, waitLeft } from "../../lib/throttle";
 import { hashSecret, newSecret, secretMatches } from "../../lib/tokens";
 import type { Mailer } from "../../mail/mailer";
-import { loadStaffUser, type StaffUser } from "../staffs/staff-user";
+import { INVITATION_TTL_MS, loadStaffUser, type StaffUser } from "../staffs/staff-user";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials. Please try again.";
 export const DEACTIVATED = "Your account is deactivated";
@@ -206,6 +206,57 @@ export async function resetPassword(
     // A new password ends every open session: whoever knew the old one is signed out.
     await tx.delete(staffSessions).where(eq(staffSessions.staff_id, row!.id));
   });
+}
+
+export const INVITATION_INVALID = "is invalid or has expired";
+
+/** The pending invitee a live invitation token names, or undefined (unknown, used, or older than 7 days). */
+async function findInvitee(db: Db, token: string) {
+  const [row] = await db.select().from(staff).where(eq(staff.invitation_token_hash, hashSecret(token)));
+  const fresh = row?.invitation_sent_at && Date.now() - row.invitation_sent_at.getTime() < INVITATION_TTL_MS;
+  return row && fresh && !row.invitation_accepted_at ? row : undefined;
+}
+
+/** Whom an invitation link invites, so the page can greet them; 422 for a link that no longer works. */
+export async function describeInvitation(db: Db, token: string): Promise<{ email: string; full_name: string | null }> {
+  const row = await findInvitee(db, token);
+  if (!row) throw new ValidationError({ invitation_token: INVITATION_INVALID });
+  const user = (await loadStaffUser(db, row.id))!;
+  return { email: user.email, full_name: user.profile_attributes.full_name };
+}
+
+/**
+ * Accepts an invitation (reference section 1, PUT /staff/auth/invitation): the invitee chooses a password, the
+ * invitation is used up (the token cannot be used again) and a session starts like a sign-in.
+ * Links live 7 days (issue 13: ours; the old server's never expired); re-invite mails a new one.
+ */
+export async function acceptInvitation(
+  db: Db,
+  env: Env,
+  input: { invitation_token: string; password: string; password_confirmation: string; userAgent?: string },
+): Promise<{ user: StaffUser; headers: AuthHeaders }> {
+  const errors: Record<string, string> = {};
+  const weak = passwordError(input.password);
+  if (weak) errors.password = weak;
+  if (input.password !== input.password_confirmation) errors.password_confirmation = "doesn't match Password";
+  const row = await findInvitee(db, input.invitation_token);
+  if (!row) errors.invitation_token = INVITATION_INVALID;
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  // Invitees are created enabled; one disabled since (by hand, or with their account) stays out, link unused.
+  if (!row!.enabled) throw new NotAuthenticatedError(DEACTIVATED);
+  const encrypted = await hashPassword(input.password);
+  const token = newSecret();
+  const client = newSecret(16);
+  const expiresAt = new Date(Date.now() + env.TOKEN_TTL * 1000);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staff)
+      .set({ encrypted_password: encrypted, invitation_token_hash: null, invitation_accepted_at: new Date(), updated_at: new Date() })
+      .where(eq(staff.id, row!.id));
+    await tx.insert(staffSessions).values({ staff_id: row!.id, client, token_hash: hashSecret(token), expires_at: expiresAt, user_agent: input.userAgent?.slice(0, 300) });
+  });
+  const user = (await loadStaffUser(db, row!.id))!;
+  return { user, headers: authHeaders(token, client, expiresAt, row!.email) };
 }
 
 // Verifying against a fixed hash when the email is unknown keeps both answers equally slow (no user probing by timing).

@@ -3,28 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { COMMUNITY_TYPE_IDS } from "../../../src/domain/insurables";
 import { SEARCH_MAX, id, jsonValue, text } from "../../lib/input";
-import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
-import { filterTypes, listInput } from "../../lib/list-input";
-import type { QueryObject } from "../../lib/query-string";
+import { queryRows } from "../../lib/list";
 import { requireCaller } from "../../plugins/auth";
-import { assertAccess } from "../staffs/staffs.service";
 import { policyScopeCondition } from "../policies/policies.scope";
 import { lookupScope } from "../../lib/scope";
 import { accountScopeCondition, likePattern } from "./lookups.scope";
-
-const accountListSpec: ListSpec = {
-  filters: {
-    id: { type: "int", column: sql`a.id` },
-    title: { type: "text", column: sql`a.title` },
-    enabled: { type: "bool", column: sql`a.enabled` },
-    agency_id: { type: "int", column: sql`a.agency_id` },
-    "agency.title": { type: "text", column: sql`ag.title` },
-    created_at: { type: "timestamp", column: sql`a.created_at` },
-  },
-  sorts: { id: sql`a.id`, title: sql`a.title`, created_at: sql`a.created_at`, "agency.title": sql`ag.title` },
-  defaultSort: { column: "title", direction: "asc" },
-  tieBreaker: sql`a.id`,
-};
 
 /** Small calls the shell and pickers make: agency tree, quick search, account and community pickers. */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,27 +45,6 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
           ${sql.join(policyScopeCondition(caller.scope, caller.user.role).map((c) => sql` AND ${c}`), sql``)}
           ORDER BY (lower(po.number) = ${text.toLowerCase()}) DESC, po.created_at DESC LIMIT 10`,
     );
-  });
-
-  app.post("/accounts_index", { schema: { body: listInput(filterTypes(accountListSpec)).default({}) } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    // Policy support has no accounts area, but names the account of every proof it reviews (the coverage-proof form).
-    if (caller.user.role !== "policy_support") assertAccess(caller, "accounts", caller.user.role === "staff" ? "show" : "list");
-    const body = request.body as QueryObject;
-    const params = parseListParams({ sort: body.sort, pagination: body.pagination, filter: body.filter }, accountListSpec);
-    const result = await runList(
-      app.db,
-      {
-        select: sql`a.id, a.title, a.enabled, a.agency_id, a.contact_info, json_build_object('id', ag.id, 'title', ag.title) AS agency,
-          (SELECT json_build_object('full', ad.full, 'city', ad.city, 'state', ad.state, 'zip_code', ad.zip_code)
-             FROM addresses ad WHERE ad.addressable_type = 'Account' AND ad.addressable_id = a.id ORDER BY ad.primary DESC, ad.id LIMIT 1) AS primary_address`,
-        from: sql`accounts a JOIN agencies ag ON ag.id = a.agency_id`,
-        where: accountScopeCondition(lookupScope(caller)),
-        id: sql`a.id`,
-      },
-      params,
-    );
-    return sendList(reply, result);
   });
 
   app.get(

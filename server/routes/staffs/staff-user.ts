@@ -2,6 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, agencies, profiles, staff, staffPermissions } from "../../db/schema";
 
+/** An invitation link is good for 7 days; re-invite issues a new one and the old one stops working (issue 13). */
+export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
+
 type StaffRow = typeof staff.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -19,6 +22,8 @@ export interface StaffUser {
   profile_attributes: ReturnType<typeof profileJson>;
   staff_permission: { permissions: Array<{ key: string; value: boolean }> };
   invitation_accepted_at: string | null;
+  /** Invited and not accepted yet: no password, so no sign-in until the invitation is accepted. */
+  invitation_pending: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -83,6 +88,7 @@ export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]
           permissions: permissionRows.filter((p) => p.staff_id === r.id).map((p) => ({ key: p.key, value: p.value })),
         },
         invitation_accepted_at: r.invitation_accepted_at?.toISOString() ?? null,
+        invitation_pending: r.encrypted_password === null && r.invitation_accepted_at === null,
         created_at: r.created_at.toISOString(),
         updated_at: r.updated_at.toISOString(),
       };

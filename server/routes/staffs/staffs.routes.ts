@@ -84,6 +84,18 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(201).send(created);
   });
 
+  // Add Admin/Support (document 3 section 6: a super admin tool): super admins and policy-support reviewers, invited
+  // like any staff member.
+  const adminInput = z
+    .object({ email: text(EMAIL_MAX).optional(), role: z.enum(["super_admin", "policy_support"]), profile_attributes: profileInput })
+    .strip();
+  app.post("/create_staff", { schema: { body: z.object({ staff: adminInput }) } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    assertAccess(caller, "create-admin-users", "create");
+    const created = await createStaff(app.db, app.mailer, publicUrl(), caller, request.body.staff);
+    return reply.code(201).send(created);
+  });
+
   app.put("/staffs/:id", { schema: { params: idParams, body: z.object({ staff: staffInput }) } }, async (request) => {
     const caller = requireCaller(request);
     const target = await showStaff(app.db, caller.scope, request.params.id);

@@ -125,7 +125,7 @@ async function sendInvitation(db: Db, mailer: Mailer, publicUrl: string, staffId
   await mailer.send({
     to: email,
     subject: "You have been invited to Coverdesk",
-    text: `You have been invited to Coverdesk.\n\nAccept the invitation and choose a password:\n${publicUrl.replace(/\/$/, "")}/auth/accept-invitation/${token}`,
+    text: `You have been invited to Coverdesk.\n\nAccept the invitation and choose a password within 7 days:\n${publicUrl.replace(/\/$/, "")}/auth/accept-invitation/${token}`,
     template: "staff_invitation",
     related: { type: "Staff", id: staffId },
     secrets: [token],
@@ -154,7 +154,8 @@ export async function createStaff(db: Db, mailer: Mailer, publicUrl: string, cal
         role,
         organizable_type: organizableType,
         organizable_id: organizableType ? input.organizable_id! : null,
-        enabled: false,
+        // Enabled from the start: a pending invitee has no password, so cannot sign in until accepting (issue 13).
+        enabled: true,
       })
       .returning({ id: staff.id });
     const p = input.profile_attributes ?? {};
@@ -288,7 +289,7 @@ export async function toggleEnabled(db: Db, caller: Caller, id: number) {
 
 export async function reInvite(db: Db, mailer: Mailer, publicUrl: string, caller: Caller, id: number) {
   const target = await showStaff(db, caller.scope, id);
-  if (target.enabled || target.invitation_accepted_at) throw new ValidationError({ staff: "Already activated" });
+  if (!target.invitation_pending) throw new ValidationError({ staff: "Already activated" });
   await sendInvitation(db, mailer, publicUrl, id, target.email);
   return { success: true };
 }

@@ -61,7 +61,7 @@ describe("staff changes", () => {
       staff: { email: "new.manager@test.dev", organizable_type: "Account", organizable_id: world.accounts.A1.id, profile_attributes: { first_name: "New", last_name: "Manager" } },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ role: "staff", enabled: false, profile_attributes: { full_name: "New Manager" } });
+    expect(res.json()).toMatchObject({ role: "staff", enabled: true, invitation_pending: true, profile_attributes: { full_name: "New Manager" } });
     expect(t.mailer.sent.length).toBe(before + 1);
     expect(t.mailer.sent.at(-1)!.text).toContain("/auth/accept-invitation/");
     const reinvite = await call("PUT", `/v2/staff_agency/staffs/${res.json().id}/re_invite`, as.agentA);

@@ -20,6 +20,15 @@ export const authMessages = {
     done: "Your password has been successfully updated.",
     mismatch: "Password confirmation does not match",
   },
+  invitation: {
+    title: "Accept your invitation",
+    greeting: "Welcome, %{name}. Choose a password to sign in as %{email}.",
+    loading: "Loading...",
+    link_invalid: "This invitation link %{error}. Ask the person who invited you to send it again.",
+    password: "Password",
+    password_confirmation: "Password confirmation",
+    submit: "Set password and sign in",
+  },
   invalid_credentials: "Invalid login credentials. Please try again.",
   /** Readings Part C: no final period. */
   token_expired: "Your authentication token is expired. Please log in",

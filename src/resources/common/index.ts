@@ -14,3 +14,5 @@ export { getPath, hasActiveFilters, setPath, unsetPath } from "./objectPath";
 export { relativeToBasename, useRelativePath } from "./navigation";
 export { YesNo } from "./YesNo";
 export { PICKER_PAGE_SIZE } from "./constants";
+export { FormGroup } from "./FormGroup";
+export { AddressesInput, addressesPayload } from "./AddressesInput";

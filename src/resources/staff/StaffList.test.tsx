@@ -16,6 +16,7 @@ const STAFF = [
     role: "policy_support",
     enabled: false,
     invitation_accepted_at: null,
+    invitation_pending: true,
   }),
   staffMember(3, { profile_attributes: { first_name: "Ola", last_name: "Berg", full_name: "Ola Berg" }, role: "agent", organizable_type: "Agency", organizable_id: 2 }),
 ];

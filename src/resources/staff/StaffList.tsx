@@ -1,8 +1,9 @@
-import { DataTable, type Identifier } from "react-admin";
+import { CreateButton, DataTable, type Identifier } from "react-admin";
 import type { Staff } from "../../dataProvider/types";
 import { underscoresToSpaces } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
-import { GridDataTable, GridList, YesNo } from "../common";
+import { GridDataTable, GridList } from "../common";
+import { StaffEnabled } from "./StaffEnabled";
 import { resourcePath } from "../paths";
 import { StaffRowActions } from "./StaffActions";
 import { STAFF_DEFAULT_FILTER, StaffFilters } from "./StaffFilters";
@@ -13,14 +14,14 @@ import { STAFF_DEFAULT_FILTER, StaffFilters } from "./StaffFilters";
  */
 export const StaffList = () => (
   <>
-    <PageHeader titleKey="app.shell.titles.staff" />
+    <PageHeader titleKey="app.shell.titles.staff" actions={<CreateButton resource="staff" to={resourcePath.create("staff")} label="resources.staff.actions.create" />} />
     <GridList<Staff> resource="staff" title={false} sort={{ field: "created_at", order: "DESC" }} filterDefaultValues={STAFF_DEFAULT_FILTER}>
       <StaffFilters />
       <GridDataTable<Staff> rowClick={(id: Identifier) => resourcePath.view("staff", id)}>
         <DataTable.Col source="role" render={(record) => underscoresToSpaces(record.role)} />
         <DataTable.Col source="profile_attributes.full_name" />
         <DataTable.Col source="email" />
-        <DataTable.Col source="enabled" render={(record) => <YesNo value={record.enabled} />} />
+        <DataTable.Col source="enabled" render={(record) => <StaffEnabled record={record as Staff} />} />
         <DataTable.Col source="organizable_type" disableSort />
         <DataTable.Col source="organizable_id" disableSort />
         <DataTable.Col source="agency_id" disableSort />

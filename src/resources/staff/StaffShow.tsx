@@ -6,9 +6,9 @@ import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import type { Staff } from "../../dataProvider/types";
 import { underscoresToSpaces } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
-import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { StaffRowActions } from "./StaffActions";
+import { StaffEnabled } from "./StaffEnabled";
 import { staffName } from "./staffAccess";
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -43,7 +43,7 @@ const StaffDetail = () => {
             <Item label="email">{record.email}</Item>
             <Item label="role">{underscoresToSpaces(record.role)}</Item>
             <Item label="enabled">
-              <YesNo value={record.enabled} />
+              <StaffEnabled record={record} />
             </Item>
             <Item label="profile_attributes.job_title">{profile?.job_title}</Item>
             <Item label="profile_attributes.contact_phone">{profile?.contact_phone}</Item>

@@ -15,4 +15,5 @@ export default defineResource({
   recordRepresentation: (record: Staff) => staffName(record),
   list: lazyView(() => import("./StaffList"), "StaffList"),
   show: lazyView(() => import("./StaffShow"), "StaffShow"),
+  create: lazyView(() => import("./StaffCreate"), "StaffCreate"),
 });

@@ -7,4 +7,4 @@ export const staffAccessResource = (record: Pick<Staff, "organizable_type"> | un
 export const staffName = (record: Pick<Staff, "email" | "profile_attributes">) => record.profile_attributes?.full_name || record.email;
 
 /** An invitation can be sent again until it is accepted (the server refuses an activated staff). */
-export const canBeReInvited = (record: Pick<Staff, "enabled" | "invitation_accepted_at">) => !record.enabled && !record.invitation_accepted_at;
+export const canBeReInvited = (record: Pick<Staff, "invitation_pending">) => Boolean(record.invitation_pending);

@@ -1,0 +1,50 @@
+import { Card, CardContent } from "@mui/material";
+import { EditBase, Form, SaveButton, Toolbar, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { PageHeader } from "../../layout/PageHeader";
+import { useCurrentUser } from "../../layout/useCurrentUser";
+import { useRelativePath } from "../common";
+import { resourcePath } from "../paths";
+import { AccountInputs, accountPayload } from "./AccountInputs";
+import type { Account } from "./types";
+
+const EditHeader = () => {
+  const translate = useTranslate();
+  const record = useRecordContext<Account>();
+  if (!record) return null;
+  return (
+    <PageHeader
+      titleKey="app.shell.titles.account"
+      title={translate("resources.accounts.title.edit", { name: record.title })}
+      crumbs={[
+        { label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") },
+        { label: record.title, to: resourcePath.view("accounts", record.id) },
+      ]}
+    />
+  );
+};
+
+/** accounts/view/{id}/edit: pessimistic, so a 422's field errors show next to their fields; back to the account. */
+export const AccountEdit = () => {
+  const relative = useRelativePath();
+  const { user } = useCurrentUser();
+  return (
+    <EditBase<Account>
+      resource="accounts"
+      mutationMode="pessimistic"
+      transform={(data) => accountPayload(data) as unknown as Account}
+      redirect={(_resource?: string, id?: Identifier) => relative(id === undefined ? resourcePath.browse("accounts") : resourcePath.view("accounts", id))}
+    >
+      <EditHeader />
+      <Card>
+        <CardContent>
+          <Form>
+            <AccountInputs role={user?.role} />
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          </Form>
+        </CardContent>
+      </Card>
+    </EditBase>
+  );
+};

@@ -1,0 +1,60 @@
+import { BooleanInput, NumberInput, SelectInput, TextInput } from "react-admin";
+import { useWatch } from "react-hook-form";
+import type { Role } from "../../domain/roles";
+import { fromCents, toCents } from "../../domain/money";
+import { AddressesInput, FormGroup, addressesPayload } from "../common";
+import { email, minValue, phone, required } from "../validators";
+import { useAgencyChoices } from "../staff/StaffInputs";
+import type { Account } from "./types";
+
+/** Only what the API takes, money as cents (the form shows dollars). */
+export function accountPayload(data: Partial<Account>) {
+  return {
+    title: data.title,
+    agency_id: data.agency_id,
+    contact_info: { contact_phone: data.contact_info?.contact_phone || null, contact_email: data.contact_info?.contact_email || null },
+    additional_interest: data.additional_interest,
+    additional_interest_name: data.additional_interest_name || null,
+    minimum_liability: data.minimum_liability ?? null,
+    addresses_attributes: addressesPayload(data.addresses as Array<Record<string, unknown>> | undefined),
+  };
+}
+
+const AdditionalInterestName = () => {
+  const on = useWatch({ name: "additional_interest" }) as boolean | undefined;
+  return <TextInput source="additional_interest_name" disabled={on === false} />;
+};
+
+/**
+ * The fields of an account (issue 13; document 3 section 5 messages): title and agency, contact info (phone mask,
+ * email), addresses (US states and DC, zip of 5 digits; the first is the primary), additional interest and minimum
+ * liability (dollars on screen, cents on the wire). Account staff never move their account to another agency.
+ */
+export const AccountInputs = ({ role }: { role: Role | undefined }) => {
+  const agencies = useAgencyChoices(role === "super_admin" || role === "agent");
+  return (
+    <>
+      <FormGroup title="resources.accounts.sections.details">
+        <TextInput source="title" validate={required()} />
+        {role !== "staff" && <SelectInput source="agency_id" choices={agencies} validate={required("agency")} />}
+      </FormGroup>
+      <FormGroup title="resources.accounts.sections.contact">
+        <TextInput source="contact_info.contact_phone" validate={phone()} />
+        <TextInput source="contact_info.contact_email" validate={email()} />
+      </FormGroup>
+      <FormGroup title="resources.accounts.sections.coverage">
+        <BooleanInput source="additional_interest" />
+        <AdditionalInterestName />
+        <NumberInput
+          source="minimum_liability"
+          format={(cents: number | null | undefined) => fromCents(cents) ?? ""}
+          parse={(dollars: string) => toCents(dollars)}
+          validate={minValue(0)}
+        />
+      </FormGroup>
+      <FormGroup title="resources.accounts.sections.addresses">
+        <AddressesInput resource="accounts" />
+      </FormGroup>
+    </>
+  );
+};

@@ -1,0 +1,1 @@
+export type { Account } from "../../dataProvider/types";

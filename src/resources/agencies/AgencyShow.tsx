@@ -1,0 +1,205 @@
+import type { ReactNode } from "react";
+import { Box, Card, CardContent, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from "@mui/material";
+import { Loading, ShowBase, useRecordContext, useTranslate } from "react-admin";
+import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import { useNotifyHttpError } from "../../authProvider/AppNotification";
+import { formatLongDate, humanizeEnum } from "../../domain/format";
+import { type HistoryChanges, historyValue } from "../../domain/history";
+import { PERMISSION_CATALOGUE, type PermissionKey } from "../../domain/permissions";
+import { PageHeader } from "../../layout/PageHeader";
+import { YesNo } from "../common";
+import { resourcePath } from "../paths";
+import { AccountTabTable } from "../accounts/AccountTabTable";
+import { AgencyActions } from "./AgencyActions";
+import type { Agency } from "./types";
+
+const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history"] as const;
+type TabKey = (typeof TABS)[number];
+const COLUMNS = "resources.agencies.tab_columns";
+
+const Item = ({ label, children }: { label: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ flex: "1 1 220px" }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(`resources.agencies.fields.${label}`)}
+      </Typography>
+      <Typography component="div">{children === null || children === undefined || children === "" ? "—" : children}</Typography>
+    </Box>
+  );
+};
+
+const Details = ({ agency }: { agency: Agency }) => (
+  <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2 }}>
+    <Item label="title">{agency.title}</Item>
+    <Item label="enabled">
+      <YesNo value={agency.enabled} />
+    </Item>
+    <Item label="parent.title">{agency.parent ? <RouterLink to={resourcePath.view("agencies", agency.parent.id)}>{agency.parent.title}</RouterLink> : null}</Item>
+    <Item label="producer_code">{agency.producer_code}</Item>
+    <Item label="owner.full_name">{agency.owner ? agency.owner.full_name || agency.owner.email : null}</Item>
+    <Item label="contact_info.contact_phone">{agency.contact_info?.contact_phone}</Item>
+    <Item label="contact_info.contact_email">{agency.contact_info?.contact_email}</Item>
+    <Box sx={{ flex: "1 1 100%" }}>
+      <Item label="addresses">{(agency.addresses ?? []).length ? (agency.addresses ?? []).map((a) => <div key={a.id ?? a.full}>{a.full}</div>) : null}</Item>
+    </Box>
+  </Box>
+);
+
+const Permissions = ({ agency }: { agency: Agency }) => {
+  const translate = useTranslate();
+  return (
+    <Table size="small" aria-label={translate("resources.agencies.tabs.permissions")}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate(`${COLUMNS}.key`)}</TableCell>
+          <TableCell>{translate(`${COLUMNS}.value`)}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {(agency.global_permission?.permissions ?? []).map((p) => (
+          <TableRow key={p.key}>
+            <TableCell>{PERMISSION_CATALOGUE[p.key as PermissionKey]?.title ?? p.key}</TableCell>
+            <TableCell>
+              <YesNo value={p.value} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
+
+interface HistoryRow {
+  id: number;
+  created_at: string;
+  author: string;
+  action: string;
+  data: HistoryChanges;
+}
+
+const changesOf = (row: HistoryRow) =>
+  Object.entries(row.data ?? {})
+    .map(([field, change]) => `${field}: ${historyValue(change, change.previous_value)} → ${historyValue(change, change.new_value)}`)
+    .join("; ");
+
+const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  switch (tab) {
+    case "details":
+      return <Details agency={agency} />;
+    case "subagencies":
+      return (agency.agencies ?? []).length === 0 ? (
+        <Typography color="text.secondary">{translate("resources.common.empty.no_results")}</Typography>
+      ) : (
+        <Table size="small" aria-label={translate("resources.agencies.tabs.subagencies")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(`${COLUMNS}.title`)}</TableCell>
+              <TableCell>{translate(`${COLUMNS}.enabled`)}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(agency.agencies ?? []).map((sub) => (
+              <TableRow key={sub.id} hover sx={{ cursor: "pointer" }} onClick={() => navigate(resourcePath.view("agencies", sub.id))}>
+                <TableCell>{sub.title}</TableCell>
+                <TableCell>
+                  <YesNo value={sub.enabled} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      );
+    case "accounts":
+      return (
+        <AccountTabTable<{ id: number; title: string; enabled: boolean; primary_address: { full?: string } | null }>
+          label="resources.agencies.tabs.accounts"
+          columnTexts={COLUMNS}
+          path="/accounts"
+          filter={{ agency_id: agency.id }}
+          rowLink={(row) => resourcePath.view("accounts", row.id)}
+          columns={[{ key: "title" }, { key: "enabled", render: (row) => <YesNo value={row.enabled} /> }, { key: "address", render: (row) => row.primary_address?.full ?? "—" }]}
+        />
+      );
+    case "agents":
+      return (
+        <AccountTabTable<{ id: number; email: string; enabled: boolean; profile_attributes?: { full_name?: string | null } }>
+          label="resources.agencies.tabs.agents"
+          columnTexts={COLUMNS}
+          path="/staffs"
+          filter={{ organizable_type: "Agency", organizable_id: agency.id }}
+          rowLink={(row) => resourcePath.view("staff", row.id)}
+          columns={[{ key: "full_name", render: (row) => row.profile_attributes?.full_name ?? "—" }, { key: "email" }, { key: "enabled", render: (row) => <YesNo value={row.enabled} /> }]}
+        />
+      );
+    case "permissions":
+      return <Permissions agency={agency} />;
+    case "history":
+      return (
+        <AccountTabTable<HistoryRow>
+          label="resources.agencies.tabs.history"
+          columnTexts={COLUMNS}
+          path={`/agencies/${agency.id}/histories`}
+          columns={[
+            { key: "created_at", render: (row) => `${formatLongDate(row.created_at)} ${new Date(row.created_at).toLocaleTimeString("en-US")}` },
+            { key: "author" },
+            { key: "action", render: (row) => humanizeEnum(row.action) },
+            { key: "changes", render: changesOf },
+          ]}
+        />
+      );
+  }
+};
+
+const AgencyPage = () => {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const agency = useRecordContext<Agency>();
+  const segment = (useParams()["*"] ?? "").split("/")[0];
+  const active: TabKey = (TABS as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
+  if (!agency || !Array.isArray(agency.addresses)) return <Loading />;
+  const open = (tab: TabKey) => navigate(`${resourcePath.view("agencies", agency.id)}${tab === "details" ? "" : `/${tab}`}`);
+  return (
+    <>
+      <PageHeader
+        titleKey="app.shell.titles.agency"
+        title={agency.title}
+        crumbs={[{ label: translate("app.shell.titles.agencies"), to: resourcePath.browse("agencies") }]}
+        actions={<AgencyActions />}
+      />
+      <Card>
+        <CardContent>
+          <Tabs value={active} onChange={(_event, tab: TabKey) => open(tab)} variant="scrollable" aria-label={agency.title}>
+            {TABS.map((tab) => (
+              <Tab key={tab} value={tab} label={translate(`resources.agencies.tabs.${tab}`)} />
+            ))}
+          </Tabs>
+          <Box sx={{ pt: 2 }} role="tabpanel">
+            <TabBody tab={active} agency={agency} />
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+};
+
+/** agencies/view/{id} (document 3 section 2; issue 13): details, sub-agencies, accounts, agents, permissions, history. */
+export const AgencyShow = () => {
+  const notifyHttpError = useNotifyHttpError();
+  const navigate = useNavigate();
+  return (
+    <ShowBase<Agency>
+      resource="agencies"
+      queryOptions={{
+        onError: (error) => {
+          notifyHttpError(error);
+          navigate(resourcePath.browse("agencies"));
+        },
+      }}
+    >
+      <AgencyPage />
+    </ShowBase>
+  );
+};

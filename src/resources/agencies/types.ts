@@ -1,0 +1,1 @@
+export type { Agency } from "../../dataProvider/types";

@@ -56,7 +56,7 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     const query = request.query as QueryObject;
     const { with_subagencies: inFilter, ...filter } = (query.filter ?? {}) as QueryObject;
-    const withSubagencies = Boolean(request.query.with_subagencies) || inFilter === true || inFilter === "true";
+    const withSubagencies = Boolean(request.query.with_subagencies) || String(inFilter) === "true";
     return sendList(reply, await listAgencies(app.db, caller.scope, { sort: query.sort, pagination: query.pagination, filter }, withSubagencies));
   });
 

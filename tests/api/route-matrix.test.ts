@@ -44,6 +44,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "DELETE /v2/staff/auth/sign_out": "ends the session its headers name; nothing without them",
   "POST /v2/staff/auth/password": "asks for a reset link by email",
   "PUT /v2/staff/auth/password": "sets a password with a reset or invitation token",
+  "GET /v2/staff/auth/invitation": "names the invitee of an invitation token (the token is the credential; invitation.test.ts)",
+  "PUT /v2/staff/auth/invitation": "accepts an invitation with its token and a new password",
   "POST /v2/staff/auth/session_persist": "renews the session its headers name; 401 without them",
   "POST /v2/lead_events": "the public quote pages report a visitor's steps (limited per client address)",
   "POST /v2/review_claims/release": "a closing tab releases its claim with a signed token (sendBeacon sends no headers)",
@@ -80,6 +82,7 @@ const OWNERSHIP: Record<string, string> = {
   "carrier-agencies": "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
   "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",
   agencies: "SELECT id, id, NULL::int, NULL::int FROM agencies",
+  "agency-accounts": "SELECT id, id, NULL::int, NULL::int FROM agencies",
   staffs: `SELECT s.id, CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE a.agency_id END,
       CASE WHEN s.organizable_type = 'Account' THEN s.organizable_id END, NULL::int
     FROM staffs s LEFT JOIN accounts a ON s.organizable_type = 'Account' AND a.id = s.organizable_id WHERE s.role IN ('agent', 'staff')`,

@@ -318,6 +318,12 @@ export async function accountHistories(db: Db, scope: Scope, id: number, input: 
 
 /** GET /agency-accounts/{agencyId}: the enabled accounts of an agency by title (reference 4.1), within scope. */
 export async function agencyAccounts(db: Db, scope: Scope, agencyId: number) {
+  // Another tenant's agency is a 404 like any record outside the caller's scope.
+  const visible =
+    scope.kind === "all" ||
+    (scope.kind === "agencies" && scope.agencyIds.includes(agencyId)) ||
+    (scope.kind === "account" && (await queryRows(db, sql`SELECT 1 FROM accounts WHERE id = ${scope.accountId} AND agency_id = ${agencyId}`)).length > 0);
+  if (!visible) throw new NotFoundError("Agency");
   return queryRows(
     db,
     sql`SELECT a.id, a.title, json_build_object('full', pa.full) AS address FROM accounts a

@@ -1,6 +1,9 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
 
+/** PostgreSQL error code deadlock_detected. */
+const DEADLOCK_DETECTED = "40P01";
+
 export type JobHandler<T> = (data: T) => Promise<void>;
 
 /**
@@ -42,10 +45,22 @@ export async function startPgBossQueue(database: Database, connectionString?: st
   const boss = new PgBoss({ ...options, schema: "pgboss", monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 60 });
   boss.on("error", (error) => console.error("job queue:", error.message));
   await boss.start();
-  // Creating a queue is DDL (a partition); two at once for one name deadlock, so each name is created once.
+  // Creating a queue is DDL (a partition); two at once for one name deadlock, so each name is created once here, and
+  // a deadlock with another process starting at the same moment (PostgreSQL refuses one of the two) is tried again:
+  // createQueue does nothing for a queue that already exists.
   const queues = new Map<string, Promise<void>>();
+  const createQueue = async (name: string): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(name);
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
+  };
   const ensureQueue = (name: string) => {
-    if (!queues.has(name)) queues.set(name, boss.createQueue(name));
+    if (!queues.has(name)) queues.set(name, createQueue(name));
     return queues.get(name)!;
   };
   return {

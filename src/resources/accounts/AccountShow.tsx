@@ -9,7 +9,7 @@ import { formatCents } from "../../domain/money";
 import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
-import { AccountActions } from "./AccountActions";
+import { OrganisationActions } from "../common/OrganisationActions";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
@@ -149,7 +149,7 @@ const AccountPage = () => {
         titleKey="app.shell.titles.account"
         title={account.title}
         crumbs={[{ label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") }]}
-        actions={<AccountActions />}
+        actions={<OrganisationActions resource="accounts" />}
       />
       <Card>
         <CardContent>

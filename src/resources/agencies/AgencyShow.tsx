@@ -10,7 +10,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { AccountTabTable } from "../accounts/AccountTabTable";
-import { AgencyActions } from "./AgencyActions";
+import { OrganisationActions } from "../common/OrganisationActions";
 import type { Agency } from "./types";
 
 const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history"] as const;
@@ -167,7 +167,7 @@ const AgencyPage = () => {
         titleKey="app.shell.titles.agency"
         title={agency.title}
         crumbs={[{ label: translate("app.shell.titles.agencies"), to: resourcePath.browse("agencies") }]}
-        actions={<AgencyActions />}
+        actions={<OrganisationActions resource="agencies" />}
       />
       <Card>
         <CardContent>

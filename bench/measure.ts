@@ -2,7 +2,7 @@
  * Timing helpers for the benchmark: bounded loops over real HTTP, summarised as median and p95.
  */
 /** Which goal of issue 11 a measurement belongs to (its p95 is held against that goal's limit). */
-export type Goal = "list_page1" | "deep_page" | "search" | "review" | "leads_stats" | "other";
+export type Goal = "list_page1" | "deep_page" | "search" | "review" | "leads_stats" | "dashboard" | "other";
 
 /** Times one call under a name, within a goal. */
 export type Run = (goal: Goal, name: string, once: (i: number) => Promise<unknown>) => Promise<void>;

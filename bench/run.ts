@@ -9,14 +9,17 @@ import { localFileStore } from "../server/files/store";
 import { DEMO_LOGINS } from "../server/db/demo-logins";
 import { migrate } from "../server/db/migrate";
 import { seedScale } from "../server/db/seed/scale";
+import { leadEventsChanged } from "../server/routes/leads/leads.stats";
 import { selectRows } from "../server/db/seed/query";
 import { loadEnv } from "../server/env";
 import { benchBrowser } from "./browser";
 import { measureBundle } from "./bundle";
 import { ApiClient } from "./client";
-import { benchLists } from "./lists";
+import { benchLeads, benchLists } from "./lists";
+import { benchProperties } from "./properties";
 import { benchPolicies } from "./policies";
 import { benchReview } from "./review";
+import { benchDashboards } from "./dashboards";
 import { openScratchDatabase } from "./database";
 import { type Goal, type Measurement, formatTable, measure } from "./measure";
 
@@ -28,9 +31,12 @@ import { type Goal, type Measurement, formatTable, measure } from "./measure";
  * - `users`: the Users list's first and a deep page, sign-in and validate_token;
  * - `lists`: page 1 of every list for super admin, agent and staff, unfiltered and with each real filter; page 2,000
  *   and the last page; contains-searches on customer name, email, policy number and T code (common, rare, absent);
+ * - `leads`: only the landing page's leads grid and 30-day statistics per role (part of `lists` too);
+ * - `properties`: the units grid page 1 and its title search (common, rare, absent), communities, top_available, per role;
  * - `policies`: the policy detail and the CSV export of every policy (time, RSS growth, the file against the grid);
  * - `review`: the DMR list (page 1, 2,000, last, search) and the Policy Review queue (page 1, search); a 10 MB upload;
  *   assisted extraction;
+ * - `dashboards`: the policies dashboard's totals and graphs (30 and 365 days, super admin and agent); a snapshot night;
  * - `browser`: rows on screen after clicking a menu entry, in Chromium; `bundle`: the console's initial JavaScript.
  *
  * Prints median and p95 per call and the goals table, and writes bench/results/latest.json.
@@ -53,7 +59,7 @@ const option = (name: string) => {
 const BUDGET_MS = 60_000;
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-const PARTS = ["users", "lists", "policies", "review", "browser", "bundle"] as const;
+const PARTS = ["users", "lists", "leads", "properties", "policies", "review", "dashboards", "browser", "bundle"] as const;
 const only = option("--only")?.split(",");
 if (only?.some((p) => !(PARTS as readonly string[]).includes(p))) {
   console.error(`--only must be one or more of ${PARTS.join(", ")} (comma-separated)`);
@@ -68,6 +74,7 @@ const GOALS: Record<Exclude<Goal, "other">, { label: string; postgres: number; p
   search: { label: "contains-search on customer name, email, policy number, T code", postgres: 50, pglite: 50 },
   review: { label: "Policy Review queue page 1 and search; DMR page 1, deep page, search", postgres: 50, pglite: 50 },
   leads_stats: { label: "leads dashboard statistics over 30 days, uncached, each role (issue 12)", postgres: 150, pglite: 500 },
+  dashboard: { label: "policies dashboard totals and graphs, 30 and 365 days, super admin and agent (issue 16)", postgres: 150, pglite: 500 },
 };
 
 const policies = flag("--policies", 100_000);
@@ -135,8 +142,12 @@ try {
           s.organizable_id AS "staffAccountId", (SELECT carrier_id FROM policies WHERE carrier_id IS NOT NULL ORDER BY id LIMIT 1) AS "carrierId"
           FROM staffs a, staffs s WHERE a.email = ${email("agent")} AND s.email = ${email("staff")}`,
       );
-      await benchLists({ base, run, auth: { super_admin: admin, agent, staff }, ids: { ...ids, accountId: ids.staffAccountId } });
+      await benchLists({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: leadEventsChanged, ids: { ...ids, accountId: ids.staffAccountId } });
+    } else if (part("leads")) {
+      await benchLeads({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: leadEventsChanged });
     }
+
+    if (part("properties")) await benchProperties({ base, run, auth: { super_admin: admin, agent, staff } });
 
     const policyExport = part("policies") ? await benchPolicies({ app, api, base, admin, run, exportAll: true }) : undefined;
     if (policyExport) {
@@ -146,6 +157,7 @@ try {
     }
 
     const review = part("review") ? await benchReview({ db: database.db, base, admin, run }) : undefined;
+    const dashboards = part("dashboards") ? await benchDashboards({ db: database.db, api, run, auth: { super_admin: admin, agent } }) : undefined;
     const bundle = part("bundle") || part("browser") ? measureBundle(env.STATIC_DIR) : null;
     if (bundle) console.log(`  console initial JavaScript: ${bundle.initial_gzip_kb} KB gzipped (${bundle.initial_kb} KB, ${bundle.initial_files} files); ${bundle.on_demand_chunks} chunks on demand`);
     // Screens with nothing to list (a DMR queue without files before the review part ran) are left out.
@@ -186,6 +198,7 @@ try {
       goals,
       policy_export: policyExport,
       review,
+      dashboards,
       bundle,
       browser,
       memory,

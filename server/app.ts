@@ -18,6 +18,7 @@ import { validatorCompiler } from "./lib/input-errors";
 import { recordRoutes } from "./lib/route-table";
 import { registerOpenApi } from "./openapi/openapi";
 import { fileRoutes } from "./files/files.routes";
+import { malformedFormAnswer } from "./files/multipart";
 import { openFileStore } from "./files/open-store";
 import type { FileStore } from "./files/store";
 import { registerJobHandlers } from "./jobs/handlers";
@@ -99,6 +100,8 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError && error.retryAfter) reply.header("retry-after", String(error.retryAfter));
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
+    const brokenForm = malformedFormAnswer(error);
+    if (brokenForm) return reply.code(brokenForm.statusCode).send(brokenForm.body);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, status }, error.message);

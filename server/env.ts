@@ -65,6 +65,11 @@ const envSchema = z.object({
    * database (app_secrets), so links outlive restarts. Required with several processes or S3 (refined below).
    */
   FILES_SECRET: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * Encrypts integration credentials at rest (server/integrations/credentials.ts). Unset: one is made at the first
+   * start and kept in the database (app_secrets).
+   */
+  INTEGRATION_KEY: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
   /** How many API processes serve this database (docs/DEPLOY.md); above 1, shared settings must be given, not made. */
   API_PROCESSES: z.coerce.number().int().min(1).default(1),
   /** Where file bytes live: a folder (default DATA_DIR/files) or `s3://bucket/prefix` (server/files/s3-store.ts). */

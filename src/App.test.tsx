@@ -50,16 +50,16 @@ afterEach(() => {
 
 describe("login guard and sign-in (document 1 sections 2.1 and 4)", () => {
   it("sends a signed-out visitor to the sign-in screen with return_url, and back there after signing in", async () => {
-    const { api } = renderApp("/dashboard/reporting");
+    const { api } = renderApp("/dashboard/policies/policy-import");
     await screen.findByRole("heading", { name: "Sign in" });
-    expect(here()).toBe("/auth/login?return_url=%2Fdashboard%2Freporting");
+    expect(here()).toBe("/auth/login?return_url=%2Fdashboard%2Fpolicies%2Fpolicy-import");
 
     fireEvent.change(screen.getByLabelText(/Email/), { target: { value: "staff@coverdesk.test" } });
     fireEvent.change(screen.getByLabelText(/Password/), { target: { value: "coverdesk" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
 
-    expect(await screen.findByRole("heading", { name: "Reporting", level: 1 })).toBeInTheDocument();
-    expect(here()).toBe("/dashboard/reporting");
+    expect(await screen.findByRole("heading", { name: "Policy Import", level: 1 })).toBeInTheDocument();
+    expect(here()).toBe("/dashboard/policies/policy-import");
     expect(screen.getByText("This screen is not built yet.")).toBeInTheDocument();
     expect(api.requests.some((r) => r.url.endsWith("/staff/auth/sign_in"))).toBe(true);
   });

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState } from "react";
-import { Admin, AdminContext, Authenticated, CustomRoutes, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from "react-admin";
+import { CacheProvider } from "@emotion/react";
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Admin, AdminContext, CustomRoutes, Loading, Resource, type AuthProvider, type DataProvider, type I18nProvider, type Store } from "react-admin";
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router-dom";
 import { AppNotification, authProvider as appAuthProvider } from "./authProvider";
 import { CONSOLE_PAGES, NotFoundPage, PUBLIC_PAGES } from "./custom";
@@ -10,6 +11,8 @@ import { dataProvider as appDataProvider } from "./dataProvider";
 import { PRODUCT_NAME } from "./domain/constants";
 import { i18nProvider as appI18nProvider } from "./i18n";
 import { AppLayout } from "./layout/AppLayout";
+import { directionCache } from "./layout/rtl";
+import { useShellSettingsValue } from "./layout/shellSettings";
 import { THEMES, ThemeNameProvider, useThemeName } from "./layout/themes";
 import { RESOURCES, routesOf } from "./resources";
 import { resourcePath } from "./resources/paths";
@@ -75,43 +78,96 @@ function PublicShell(providers: AppProviders) {
 }
 
 /**
+ * The signed-in shell's theme and direction: the chosen style, right-to-left when the user chose it (document 1
+ * section 2.3): the page's dir, the theme's direction and a style cache that mirrors physical sides (layout/rtl.ts).
+ */
+function useShellTheme() {
+  const { themeName } = useThemeName();
+  const { rtl } = useShellSettingsValue();
+  useEffect(() => {
+    document.documentElement.dir = rtl ? "rtl" : "ltr";
+    return () => {
+      document.documentElement.dir = "ltr";
+    };
+  }, [rtl]);
+  const theme = useMemo(() => ({ ...THEMES[themeName], direction: rtl ? ("rtl" as const) : ("ltr" as const) }), [themeName, rtl]);
+  return { theme, rtl };
+}
+
+function Direction({ rtl, children }: { rtl: boolean; children: ReactNode }) {
+  return <CacheProvider value={directionCache(rtl)}>{children}</CacheProvider>;
+}
+
+/**
  * The signed-in console under /dashboard (document 1 section 2.2). Its layout holds the guards: the login guard
  * (without a session the authProvider sends the user to /auth/login?return_url=<here>), then the role, permission
  * and policy-support guards around every page.
  */
 function Console(providers: AppProviders) {
-  const { themeName } = useThemeName();
+  const { theme, rtl } = useShellTheme();
   // One cache per signed-in console (a sign-out unmounts it): reads stay fresh a while, any change invalidates them.
   const [queryClient] = useState(createQueryClient);
   useEffect(() => onDataChanged(() => void queryClient.invalidateQueries()), [queryClient]);
   return (
-    <Admin
-      {...providers}
-      queryClient={queryClient}
-      basename="/dashboard"
-      title={PRODUCT_NAME}
-      layout={AppLayout}
-      theme={THEMES[themeName]}
-      darkTheme={null}
-      dashboard={Landing}
-      catchAll={NotFoundPage}
-      notification={AppNotification}
-      loginPage={false}
-      disableTelemetry
-    >
-      {MOUNTED.map(resourceElement)}
-      <CustomRoutes>
-        {CONSOLE_PAGES.map(({ path, view: View }) => (
-          <Route key={path} path={`/${path}`} element={<View />} />
-        ))}
-        {NOT_BUILT.redirects.map(({ path, to }) => (
-          <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
-        ))}
-        {NOT_BUILT.routes.map(({ path, titleKey, crumbs }) => (
-          <Route key={path} path={`/${path}`} element={<NotBuiltYetPage titleKey={titleKey} crumbs={crumbs} />} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+    <Direction rtl={rtl}>
+      <Admin
+        {...providers}
+        queryClient={queryClient}
+        basename="/dashboard"
+        title={PRODUCT_NAME}
+        layout={AppLayout}
+        theme={theme}
+        darkTheme={null}
+        dashboard={Landing}
+        catchAll={NotFoundPage}
+        notification={AppNotification}
+        loginPage={false}
+        disableTelemetry
+      >
+        {MOUNTED.map(resourceElement)}
+        <CustomRoutes>
+          {CONSOLE_PAGES.map(({ path, view: View }) => (
+            <Route key={path} path={`/${path}`} element={<View />} />
+          ))}
+          {NOT_BUILT.redirects.map(({ path, to }) => (
+            <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
+          ))}
+          {NOT_BUILT.routes.map(({ path, titleKey, crumbs }) => (
+            <Route key={path} path={`/${path}`} element={<NotBuiltYetPage titleKey={titleKey} crumbs={crumbs} />} />
+          ))}
+        </CustomRoutes>
+      </Admin>
+    </Direction>
+  );
+}
+
+/**
+ * /404 and every unknown path outside /dashboard (document 1 section 2.1: behind the login guard): 'Page not found.'
+ * inside the signed-in shell, with its menus, so a signed-in user who was refused a page or followed a dead link can
+ * go on from there. Without a session the layout's login guard sends to the sign-in page with the return_url.
+ */
+function ShellNotFound(providers: AppProviders) {
+  const { theme, rtl } = useShellTheme();
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <Direction rtl={rtl}>
+      <Admin
+        {...providers}
+        queryClient={queryClient}
+        title={PRODUCT_NAME}
+        layout={AppLayout}
+        theme={theme}
+        darkTheme={null}
+        catchAll={NotFoundPage}
+        notification={AppNotification}
+        loginPage={false}
+        disableTelemetry
+      >
+        <CustomRoutes>
+          <Route path="/404" element={<NotFoundPage />} />
+        </CustomRoutes>
+      </Admin>
+    </Direction>
   );
 }
 
@@ -123,16 +179,8 @@ function AppRoutes(providers: AppProviders) {
         {PUBLIC_PAGES.map(({ path, view: View }) => (
           <Route key={path} path={path} element={<View />} />
         ))}
-        {/* /404 and every unknown path: 'Page not found.', behind the login guard. */}
-        <Route
-          path="*"
-          element={
-            <Authenticated>
-              <NotFoundPage />
-            </Authenticated>
-          }
-        />
       </Route>
+      <Route path="*" element={<ShellNotFound {...providers} />} />
       <Route path="/" element={<Landing />} />
       <Route path="/dashboard/*" element={<Console {...providers} />} />
     </Routes>

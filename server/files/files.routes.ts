@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkedFiles, documents } from "../db/schema";
 import { jsonValue, text } from "../lib/input";
+import { recordAuditEvent } from "../lib/history";
 import { contentDisposition } from "./content-disposition";
 import { verifyFileToken } from "./signed-links";
 
@@ -20,6 +21,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         ? (await app.db.select().from(documents).where(eq(documents.id, linked.id)))[0]
         : (await app.db.select({ filename: checkedFiles.name, content_type: checkedFiles.content_type, byte_size: checkedFiles.byte_size, storage_key: checkedFiles.storage_key }).from(checkedFiles).where(eq(checkedFiles.id, linked.id)))[0];
     if (!file) return reply.code(404).send({ error: "not_found", message: "This file no longer exists" });
+    // The link is the credential (signed for whoever could see the record), so the audit names the link, not a person.
+    await recordAuditEvent(app.db, {
+      type: linked.kind === "document" ? "Document" : "CheckedFile",
+      id: linked.id,
+      action: "download",
+      author: { name: "Signed link" },
+      process: "api",
+      details: { file: file.filename },
+    });
     return sendStoredFile(app, reply, file, request.query.inline ? "inline" : "attachment");
   });
 };

@@ -24,9 +24,31 @@ export async function* formParts(request: FastifyRequest): AsyncGenerator<Multip
       throw fromParser(error);
     }
     if (next.done) return;
+    if (next.value.type === "file") {
+      // The whole body may be parsed already (a small request): then the file holds its error before anyone reads it.
+      const { file } = next.value;
+      if (file.errored) asClientError(file.errored as Error);
+      else file.once("error", asClientError);
+    }
     yield next.value;
   }
 }
+
+/**
+ * A body cut short inside a file surfaces as an error of that file's stream, in whatever reads it (the file store):
+ * the caller's fault, so it is marked 400 before the reader sees it (the same error object travels on).
+ */
+function asClientError(error: Error & { statusCode?: number }) {
+  if (error.statusCode) return; // the plugin's own limits (413) keep their status
+  error.statusCode = 400;
+  malformed.add(error);
+}
+
+const malformed = new WeakSet<Error>();
+
+/** The answer for an error a file of a broken form raised, wherever it was thrown; undefined for any other error. */
+export const malformedFormAnswer = (error: unknown): MalformedFormError | undefined =>
+  error instanceof Error && malformed.has(error) ? new MalformedFormError() : undefined;
 
 /** A parser error as the answer it deserves: the plugin's statuses kept, anything else a 400. */
 export function fromParser(error: unknown): unknown {

@@ -8,6 +8,10 @@ import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
 import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
 import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/insurables.import";
+import { NIGHTLY_SYNC_CRON, NIGHTLY_SYNC_JOB, SYNC_JOB, requeueInterruptedRuns, runSync, startNightlyRuns } from "../integrations/sync";
+import { integrationSecret } from "../integrations/secret";
+import { SNAPSHOT_CRON, SNAPSHOT_JOB, writeSnapshot } from "../reporting/snapshots";
+import { daysBefore, reportToday } from "../../src/domain/leads";
 import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
 /** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
@@ -45,7 +49,20 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);
   });
+  // The coverage snapshot of a date (default: the Los Angeles day that just ended); a second run replaces it.
+  await app.jobs.work<{ date?: string }>(SNAPSHOT_JOB, async (data) => {
+    const date = data?.date ?? daysBefore(reportToday(), 1);
+    const rows = await writeSnapshot(app.db, date);
+    app.log.info({ date, rows }, "coverage snapshot written");
+  });
   await app.jobs.work<MasterCancelJob>(MASTER_CANCEL_JOB, (data) => runMasterCancel(app.db, data));
+  await app.jobs.work<{ runId: number }>(SYNC_JOB, async (data) => {
+    const run = await runSync(app.db, await integrationSecret(app), data.runId);
+    if (run) app.log.info({ run: run.id, status: run.status, created: run.created_count, updated: run.updated_count, errors: run.error_count }, "integration sync");
+  });
+  await app.jobs.work(NIGHTLY_SYNC_JOB, async () => {
+    await startNightlyRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }));
+  });
   await app.jobs.work(AUTO_ASSIGN_JOB, async () => {
     const done = await runAutoAssign(app.db);
     if (done.covered || done.uncovered) app.log.info(done, "master policy auto-assign");
@@ -89,6 +106,12 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   await app.jobs.schedule(LEASE_STATUS_JOB, LEASE_STATUS_CRON);
   // Master policies cover and uncover units as leases and policies change (issue 15: auto-assign that really runs).
   await app.jobs.schedule(AUTO_ASSIGN_JOB, AUTO_ASSIGN_CRON);
+  // Integrations sync every night; a run a stopped process left behind goes on from the properties it finished.
+  await app.jobs.schedule(NIGHTLY_SYNC_JOB, NIGHTLY_SYNC_CRON);
+  const resumed = await requeueInterruptedRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }), { anyAge: alone });
+  if (resumed.length) app.log.info({ runs: resumed }, "integration syncs left running by a stopped process queued again");
+  // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
+  await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
   try {
     const settled = await reconcilePayments(app, 0);
     if (settled.charges || settled.refunds) app.log.info(settled, "payments settled with the gateway at start");

@@ -2,7 +2,9 @@ import type { Db } from "../db/client";
 import { histories, type HistoryChanges } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
 
-export type Process = "console" | "import" | "integration" | "job" | "seed" | "api";
+import type { HistoryAction, Process } from "../../src/domain/audit";
+
+export type { Process } from "../../src/domain/audit";
 
 export interface Author {
   name: string;
@@ -34,7 +36,7 @@ export async function recordHistory(
   entry: {
     type: string;
     id: number;
-    action: "create" | "update" | "remove" | "create_related" | "update_related" | "remove_related";
+    action: Exclude<HistoryAction, "sign_in" | "sign_in_failed" | "export" | "download">;
     author: Author;
     process: Process;
     changes?: HistoryChanges;
@@ -50,5 +52,35 @@ export async function recordHistory(
     action: entry.action,
     process: entry.process,
     data: entry.changes ?? {},
+  });
+}
+
+/**
+ * An audit event that changes no record (issue 17 section 4): a sign-in, a failed sign-in, an export, a document's
+ * download. Written to the same table as the changes, so the audit log reads one place; `details` says what (the
+ * email tried, the export's kind and filters, the file's name).
+ */
+export async function recordAuditEvent(
+  db: Db,
+  entry: {
+    type: string;
+    id: number | null;
+    action: "sign_in" | "sign_in_failed" | "export" | "download";
+    author: Author;
+    process: Process;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const data: HistoryChanges = {};
+  for (const [key, value] of Object.entries(entry.details ?? {})) data[key] = { previous_value: null, new_value: value ?? null };
+  await db.insert(histories).values({
+    recordable_type: entry.type,
+    recordable_id: entry.id,
+    authorable_type: entry.author.staffId ? "Staff" : null,
+    authorable_id: entry.author.staffId ?? null,
+    author: entry.author.name,
+    action: entry.action,
+    process: entry.process,
+    data,
   });
 }

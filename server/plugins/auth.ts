@@ -34,6 +34,21 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** A list read as `POST …_index` or `POST …/list` carries its parameters in the body, `agency_id` among them. */
+const LIST_BODY_ROUTE = /(_index|\/list)$/;
+
+/**
+ * The `agency_id` that narrows the caller's scope (DESIGN.md section 3, Scope): from the query, or from a list
+ * body, so a foreign agency answers 403 whichever way the list is asked for instead of being silently ignored.
+ */
+function agencyIdOf(request: FastifyRequest): unknown {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query?.agency_id !== undefined) return query.agency_id;
+  const body = request.body;
+  if (request.method !== "POST" || !LIST_BODY_ROUTE.test(request.routeOptions.url ?? "")) return undefined;
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).agency_id : undefined;
+}
+
 /** Reads the devise_token_auth headers; 401 when they name no live session. */
 export async function authenticate(request: FastifyRequest): Promise<void> {
   const { db } = request.server;
@@ -45,8 +60,7 @@ export async function authenticate(request: FastifyRequest): Promise<void> {
   if (!session) throw new NotAuthenticatedError();
   const user = await loadStaffUser(db, session.staffId);
   if (!user) throw new NotAuthenticatedError();
-  const query = request.query as Record<string, unknown> | undefined;
-  const scope = await resolveScope(db, user, parseAgencyIdParam(query?.agency_id));
+  const scope = await resolveScope(db, user, parseAgencyIdParam(agencyIdOf(request)));
   request.caller = { user, session, scope };
 }
 

@@ -1,15 +1,19 @@
 import type { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { queryRows } from "../lib/list";
 import type { Db } from "../db/client";
 import { type ExtractedProof, extractProof, type ReviewContext, suggestedReasons } from "./extract-proof";
+import { type LocatedProperty, locateProperty } from "./locate";
 import { pdfLines } from "./pdf-text";
+import { carrierRating, placeContext } from "../routes/compliance/requirements.service";
 
 export interface Assistance {
   text_found: boolean;
   fields: ExtractedProof;
   suggested_reasons: string[];
+  /** The property the printed location names, among the caller's (DMR only; null when none fits or it is not asked). */
+  location?: LocatedProperty | null;
 }
 
 async function readAll(stream: Readable): Promise<Uint8Array> {
@@ -22,7 +26,11 @@ async function readAll(stream: Readable): Promise<Uint8Array> {
  * Reads a stored PDF and says what it states, with the decline reasons the evidence supports against the policy's
  * account and unit when known. A file that is not a readable PDF, or has no text layer, simply gets no pre-fill.
  */
-export async function assistReview(app: FastifyInstance, storageKey: string, context: { policyId?: number; accountId?: number | null }): Promise<Assistance> {
+export async function assistReview(
+  app: FastifyInstance,
+  storageKey: string,
+  context: { policyId?: number; accountId?: number | null; locateWithin?: SQL[] },
+): Promise<Assistance> {
   let lines: string[] = [];
   try {
     lines = await pdfLines(await readAll(await app.files.open(storageKey)));
@@ -30,7 +38,11 @@ export async function assistReview(app: FastifyInstance, storageKey: string, con
     lines = [];
   }
   const fields = extractProof(lines);
-  return { text_found: lines.length > 0, fields, suggested_reasons: suggestedReasons(fields, await reviewContext(app.db, context)) };
+  const reviewed = await reviewContext(app.db, context);
+  reviewed.carrierRating = await carrierRating(app.db, fields.carrier);
+  const assistance: Assistance = { text_found: lines.length > 0, fields, suggested_reasons: suggestedReasons(fields, reviewed) };
+  if (context.locateWithin) assistance.location = await locateProperty(app.db, fields.address, context.locateWithin);
+  return assistance;
 }
 
 /** What a proof is judged against: the account's minimum liability, the lease's residents, the unit and its street. */
@@ -60,5 +72,12 @@ export async function reviewContext(db: Db, context: { policyId?: number; accoun
     : [];
   const today = new Date().toISOString().slice(0, 10);
   const minimumLiability = account?.minimum_liability ?? null; // cents, like every amount
-  return { today, minimumLiability, residents, premises };
+  // The requirement profile of the unit's community, else the account's (issue 17). An account without one keeps the
+  // old judgement (minimum liability only), so nothing is pre-ticked that was not before.
+  const [unit] = context.policyId
+    ? await queryRows<{ insurable_id: number }>(db, sql`SELECT insurable_id FROM policy_insurables WHERE policy_id = ${context.policyId} ORDER BY "primary" DESC, id LIMIT 1`)
+    : [];
+  const place = context.accountId || unit ? await placeContext(db, { kind: "all" }, { accountId: unit ? null : context.accountId, unitId: unit?.insurable_id ?? null }).catch(() => null) : null;
+  if (!place || place.source === "default") return { today, minimumLiability, residents, premises };
+  return { today, minimumLiability, residents, premises, profile: place.profile, landlord: place.landlord, moveIn: place.move_in };
 }

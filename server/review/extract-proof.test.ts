@@ -29,7 +29,9 @@ describe("assisted review: reading a proof of coverage", () => {
         { first_name: "Ann", last_name: "Lee" },
         { first_name: "Bo", last_name: "Park" },
       ],
-      address: "12 Elm St, Apt 4",
+      address: "12 Elm St, Apt 4, Austin, TX 78701",
+      deductible: null,
+      interested_parties: null,
     });
   });
 
@@ -46,13 +48,38 @@ describe("assisted review: reading a proof of coverage", () => {
   });
 
   it("finds nothing in a PDF without a text layer", async () => {
-    expect(extractProof([])).toEqual({ number: null, carrier: null, effective_date: null, expiration_date: null, liability_limit: null, insureds: [], address: null });
+    expect(extractProof([])).toEqual({ number: null, carrier: null, effective_date: null, expiration_date: null, liability_limit: null, insureds: [], address: null, deductible: null, interested_parties: null });
   });
 
   it("suggests the reasons the evidence supports: expired, liability under the minimum, nobody from the lease", () => {
     const proof = extractProof(["Policy Number: X-1", "Policy Period: 01/01/2025 to 01/01/2026", "Personal Liability $50,000", "Named Insured: Ann Lee"]);
     expect(suggestedReasons(proof, { today: "2026-11-23", residents: [{ first_name: "Cara", last_name: "Diaz" }] })).toEqual(["r1", "r5", "r6"]);
     expect(suggestedReasons(proof, { today: "2025-06-01", minimumLiability: 3_000_000, residents: [{ first_name: "ann", last_name: "LEE" }] })).toEqual([]);
+  });
+
+  it("with a requirement profile, suggests what its failed rules stand for: additional interest, carrier, rating", () => {
+    const proof = extractProof([
+      "ACME MUTUAL",
+      "Policy Number: X-1",
+      "Personal Liability $300,000",
+      "Deductible: $250 per claim, $1,000 hurricane",
+      "Additional Interest: Pine Holdings, 1 Main St",
+    ]);
+    expect(proof).toMatchObject({ carrier: "Acme Mutual", deductible: 100_000, interested_parties: ["Pine Holdings, 1 Main St"] });
+    const profile = {
+      minimum_liability: 30_000_000,
+      additional_interest_required: true,
+      additional_interest_name: "Oak PM",
+      additional_interest_address: null,
+      accepted_carriers: ["Lemonade"],
+      minimum_carrier_rating: "A-",
+      maximum_deductible: 50_000,
+      landlord_listed: false,
+      grace_period_days: null,
+    };
+    expect(suggestedReasons(proof, { today: "2026-11-23", profile, carrierRating: "B+" })).toEqual(["r2", "r9", "r10"]);
+    // The profile, not the old $100,000 floor, decides the liability.
+    expect(suggestedReasons(proof, { today: "2026-11-23", profile: { ...profile, minimum_liability: 40_000_000, accepted_carriers: [], minimum_carrier_rating: null, additional_interest_required: false } })).toEqual(["r1"]);
   });
 
   it("suggests another address (r3) or unit (r4) only when the printed location disagrees with the policy's unit", () => {

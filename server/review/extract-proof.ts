@@ -1,4 +1,5 @@
 import { DECLINE_REASON_KEYS } from "../../src/domain/policies";
+import { DEFAULT_MINIMUM_LIABILITY, type ProofFacts, type RequirementProfile, checkRequirements, reasonsFromChecks } from "../../src/domain/requirements";
 
 /**
  * Assisted review (issue 4 part 5): what a proof of coverage's text says, read with the wording carriers use on
@@ -15,6 +16,10 @@ export interface ExtractedProof {
   insureds: Array<{ first_name: string; last_name: string }>;
   /** The insured location as printed ("12 Elm St, Apt 4, Austin, TX 78701"). */
   address: string | null;
+  /** The largest deductible printed, cents. */
+  deductible?: number | null;
+  /** Additional interests / interested parties as printed; null when the document names none (issue 17). */
+  interested_parties?: string[] | null;
 }
 
 const DATE = String.raw`(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})`;
@@ -82,9 +87,31 @@ export function extractProof(lines: string[]): ExtractedProof {
       break;
     }
   }
+  let deductible: number | null = null;
+  for (const line of lines) {
+    if (!/deductible/i.test(line)) continue;
+    for (const m of line.matchAll(/\$\s?([\d,]+(?:\.\d{2})?)/g)) deductible = Math.max(deductible ?? 0, dollarsToCents(m[1]));
+  }
+  const parties = lines
+    .map((line) => /(?:additional\s+interests?|interested\s+part(?:y|ies)|additional\s+insured|certificate\s+holder)\s*[:#]?\s*(.+)$/i.exec(line)?.[1]?.trim())
+    .filter((x): x is string => Boolean(x));
   const insuredText = labelled(lines, /(?:named\s+insured|insured)(?!\s*location)/);
-  const address = labelled(lines, /(?:residence\s+premises|insured\s+location|location|property\s+address|premises)/);
-  return { number, carrier, effective_date: effective, expiration_date: expiration, liability_limit: liability, insureds: insuredText ? names(insuredText) : [], address };
+  const address = premisesAddress(lines);
+  return { number, carrier, effective_date: effective, expiration_date: expiration, liability_limit: liability, insureds: insuredText ? names(insuredText) : [], address, deductible, interested_parties: parties.length ? parties : null };
+}
+
+const ADDRESS_LABEL = /(?:residence\s+premises|insured\s+location|location|property\s+address|premises)/;
+/** "Austin, TX 78701": the city line a declarations page prints under the premises' street. */
+const CITY_LINE = /^[A-Za-z][A-Za-z .'-]*,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?$/;
+
+/** The insured location, with the city line below it when the sheet breaks the address over two lines. */
+function premisesAddress(lines: string[]): string | null {
+  const street = labelled(lines, ADDRESS_LABEL);
+  if (!street) return null;
+  if (/\b\d{5}(?:-\d{4})?\s*$/.test(street)) return street;
+  const at = lines.findIndex((line) => new RegExp(String.raw`${ADDRESS_LABEL.source}\s*[:#]?\s*`, "i").test(line) && line.includes(street));
+  const next = at >= 0 ? lines[at + 1]?.trim() : undefined;
+  return next && CITY_LINE.test(next) ? `${street}, ${next}` : street;
 }
 
 function titleCase(text: string): string {
@@ -103,17 +130,23 @@ export interface ReviewContext {
   residents?: Array<{ first_name: string | null; last_name: string | null }>;
   /** Where the policy's unit is: its community's street ("12 Elm Street") and the unit's title ("Apt 4"). */
   premises?: { street: string | null; unit: string | null };
+  /** The requirement profile of the unit's community, else the account's (issue 17); judged in place of minimumLiability. */
+  profile?: RequirementProfile | null;
+  /** The property manager's name, the unit's move-in date and the named carrier's AM Best rating, for the profile's rules. */
+  landlord?: string | null;
+  moveIn?: string | null;
+  carrierRating?: string | null;
 }
 
 // Carriers abbreviate as they please; both sides are compared in one spelling.
 const ABBREVIATIONS: Record<string, string> = {
   street: "st", avenue: "ave", road: "rd", drive: "dr", boulevard: "blvd", lane: "ln", court: "ct", place: "pl",
   parkway: "pkwy", terrace: "ter", circle: "cir", highway: "hwy", north: "n", south: "s", east: "e", west: "w",
-  apartment: "apt", suite: "ste", number: "no",
+  apartment: "apt", suite: "ste", number: "no", building: "bldg",
 };
-const SUFFIXES = new Set(["st", "ave", "rd", "dr", "blvd", "ln", "ct", "pl", "pkwy", "ter", "cir", "hwy", "way"]);
+export const SUFFIXES = new Set(["st", "ave", "rd", "dr", "blvd", "ln", "ct", "pl", "pkwy", "ter", "cir", "hwy", "way"]);
 
-const tokens = (text: string) =>
+export const tokens = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9#]+/g, " ")
@@ -122,7 +155,7 @@ const tokens = (text: string) =>
     .map((t) => ABBREVIATIONS[t] ?? t);
 
 /** The unit's own number in its title: "Apt 4B" → "4b", "Unit 12" → "12", "101" → "101". */
-const unitNumber = (title: string) => [...tokens(title)].reverse().find((t) => /\d/.test(t))?.replace(/^#/, "") ?? null;
+export const unitNumber = (title: string) => [...tokens(title)].reverse().find((t) => /\d/.test(t))?.replace(/^#/, "") ?? null;
 
 /**
  * r3 when the printed location does not carry the community's street (its number and name), r4 when it names another
@@ -144,7 +177,16 @@ function locationReasons(address: string, premises: NonNullable<ReviewContext["p
   return reasons;
 }
 
-export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
+
+/** What the requirement rules read from an extracted certificate. */
+export const proofFacts = (proof: ExtractedProof, carrierRating: string | null): ProofFacts => ({
+  liability_limit: proof.liability_limit,
+  deductible: proof.deductible ?? null,
+  carrier: proof.carrier,
+  carrier_rating: carrierRating,
+  interested_parties: proof.interested_parties ?? null,
+  effective_date: proof.effective_date,
+});
 
 
 /**
@@ -154,8 +196,12 @@ export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
  */
 export function suggestedReasons(proof: ExtractedProof, context: ReviewContext): string[] {
   const reasons: string[] = [];
-  const minimum = context.minimumLiability ?? DEFAULT_MINIMUM_LIABILITY;
-  if (proof.liability_limit !== null && proof.liability_limit < minimum) reasons.push("r1");
+  if (context.profile) {
+    reasons.push(...reasonsFromChecks(checkRequirements(context.profile, proofFacts(proof, context.carrierRating ?? null), { landlord: context.landlord ?? null, move_in: context.moveIn ?? null })));
+  } else {
+    const minimum = context.minimumLiability ?? DEFAULT_MINIMUM_LIABILITY;
+    if (proof.liability_limit !== null && proof.liability_limit < minimum) reasons.push("r1");
+  }
   if (proof.expiration_date && proof.expiration_date < context.today) reasons.push("r5");
   const residents = (context.residents ?? []).filter((r) => r.last_name);
   if (residents.length && proof.insureds.length) {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { z } from "zod";
+import { EVENT_ACTIONS } from "../../src/domain/audit";
 import type { Db } from "../db/client";
 import { MAX_ID } from "../lib/input";
 
@@ -301,6 +302,11 @@ export const DIGEST_EXCLUDED: Record<string, string> = {
   staff_sessions: "a session records its last use",
 };
 
+/** Rows a table holds by design even for a refused call: the audit log records attempts (issue 17 section 4). */
+const DIGEST_WHERE: Record<string, string> = {
+  histories: `action NOT IN (${EVENT_ACTIONS.map((a) => `'${a}'`).join(", ")})`,
+};
+
 async function tables(db: Db): Promise<Array<{ name: string; columns: string[] }>> {
   const result = (await db.execute(
     sql`SELECT table_name AS name, array_agg(column_name::text ORDER BY ordinal_position) AS columns FROM information_schema.columns
@@ -322,7 +328,8 @@ export async function databaseDigest(db: Db): Promise<Record<string, string>> {
         const dims = columns.filter((c) => c !== "n").map((c) => `"${c}"`).join(", ");
         return `(SELECT md5(coalesce(string_agg(s::text, ',' ORDER BY s::text), '')) FROM (SELECT ${dims}, sum(n) FROM "${name}" GROUP BY ${dims} HAVING sum(n) <> 0) s) AS "${name}"`;
       }
-      return `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "${name}" t) AS "${name}"`;
+      const where = DIGEST_WHERE[name] ? ` WHERE ${DIGEST_WHERE[name]}` : "";
+      return `(SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) FROM "${name}" t${where}) AS "${name}"`;
     })
     .join(", ");
   const result = (await db.execute(sql.raw(`SELECT ${select}`))) as unknown as { rows: Array<Record<string, string>> } | Array<Record<string, string>>;

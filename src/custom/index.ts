@@ -16,7 +16,14 @@ export const CONSOLE_PAGES: CustomPage[] = [
   // The Sub-Agencies screen is the agencies screen listing every agency with its parent (document 3 section 2).
   { path: "subagencies", view: lazyView(() => import("../resources/agencies/AgencyList"), "SubAgencyList") },
   { path: "create-admin-users", view: lazyView(() => import("./admin-users/CreateAdminUsersPage"), "CreateAdminUsersPage") },
+  // The policies dashboard (document 2): beside the policies resource's routes, like the not-built screen it replaces.
+  { path: "policies/total", view: lazyView(() => import("./dashboards/PoliciesDashboardPage"), "PoliciesDashboardPage") },
+  // Coverage snapshot reports (document 3; readings C-42: the screens live under /dashboard/reporting).
+  { path: "reporting/*", view: lazyView(() => import("./reporting/ReportingPage"), "ReportingPage") },
+  // Worklists and the lapse forecast (issue 17 sections 2 and 3).
+  { path: "compliance", view: lazyView(() => import("./compliance/CompliancePage"), "CompliancePage") },
   { path: "policy-support", view: lazyView(() => import("./review/PolicyReviewPage"), "PolicyReviewPage") },
+  { path: "integration-health", view: lazyView(() => import("./integration-health/IntegrationHealthPage"), "IntegrationHealthPage") },
 ];
 
 /** The pages outside the console, shown without a session (document 1 section 2.1). */

@@ -14,20 +14,36 @@ export type { AccessRules, Action, Rule } from "./accessRules";
  * (src/resources/<name>/access.ts, collected in resourceAccess.ts). No two rows of a role name the same
  * (resource, action), so the order they are assembled in never matters (access-table tests check it).
  */
+// Every signed-in role keeps its own grid views and uses the command palette (issue 17 sections 5 and 6); what the
+// palette finds is limited by each list's own scope, never by this row.
+const EVERYONE = [
+  { resource: "saved-views", actions: ["list", "create", "delete"] },
+  { resource: "palette", actions: ["list"] },
+] as const;
+
 const SHARED_RULES: AccessRules = {
   staff: [
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
+    // Coverage snapshot reports (/dashboard/reporting): staff and agents read their accounts' (document 3 section 6).
+    { resource: "coverage_snapshots", actions: ["list"] },
     { resource: "profile", actions: ["show", "edit"] },
+    ...EVERYONE,
+    // The compliance dashboard's worklists and forecast (issue 17), within the caller's scope.
+    { resource: "compliance", actions: ["list"] },
   ],
   agent: [
     // Charging an invoice is done from the policy page (document 2 section 2).
     { resource: "invoices", actions: ["charge"], key: "policies.policies" },
+    { resource: "coverage_snapshots", actions: ["list"] },
     { resource: "profile", actions: ["show", "edit"] },
+    ...EVERYONE,
+    { resource: "compliance", actions: ["list"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],
   policy_support: [
     { resource: "policy-support", actions: "*" },
     { resource: "profile", actions: ["show", "edit"] },
+    ...EVERYONE,
   ],
 };
 

@@ -44,8 +44,10 @@ export function statsBucket(start: string, end: string): "day" | "month" {
 }
 
 /** Every bucket key of a window (`yyyy-MM-dd`; a month is keyed by its first day), so empty days show as zero. */
-export function statsBucketKeys(start: string, end: string): string[] {
-  const bucket = statsBucket(start, end);
+export const statsBucketKeys = (start: string, end: string): string[] => bucketKeys(start, end, statsBucket(start, end));
+
+/** The keys of a window cut into days or months (a month keyed by its first day): the charts' points, empty ones too. */
+export function bucketKeys(start: string, end: string, bucket: "day" | "month"): string[] {
   const keys: string[] = [];
   const last = toDate(end);
   let d = toDate(start);

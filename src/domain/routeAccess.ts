@@ -59,10 +59,13 @@ export const ROUTE_RULES: RouteRule[] = [
   rule("tracking-url", AGENCY),
   rule("policy-support", REVIEW, "dashboard.policy_support"),
   rule("leads", OFFICE),
+  rule("compliance", OFFICE),
   rule("home", OFFICE),
   rule("leases", OFFICE),
   rule("email-history", OFFICE),
   rule("reporting", OFFICE),
+  // The audit log (issue 17 section 4) is for super admins only.
+  rule("audit", ADMIN),
   ...["csv-upload", "invoices", "payments", "integrations", "integration-health", "merge-users", "create-admin-users", "dmr"].map((path) => rule(path, ADMIN)),
 ];
 

@@ -1,6 +1,7 @@
 import englishMessages from "ra-language-english";
 import { authMessages } from "./messages/auth";
 import { changeRequestsMessages } from "./messages/changeRequests";
+import { complianceMessages } from "./messages/compliance";
 import { coverageProofMessages } from "./messages/coverageProof";
 import { dmrMessages } from "./messages/dmr";
 import { policyBillingMessages } from "./messages/policyBilling";
@@ -8,6 +9,8 @@ import { policyBrowseMessages } from "./messages/policyBrowse";
 import { policyDetailMessages } from "./messages/policyDetail";
 import { errorMessages } from "./messages/errors";
 import { gridMessages } from "./messages/grid";
+import { gridKitMessages } from "./messages/gridKit";
+import { paletteMessages } from "./messages/palette";
 import { resourceMessages } from "./messages/resources";
 import { reviewMessages } from "./messages/review";
 import { shellMessages } from "./messages/shell";
@@ -28,9 +31,12 @@ export const en = {
     auth: authMessages,
     errors: errorMessages,
     grid: gridMessages,
+    grid_kit: gridKitMessages,
+    palette: paletteMessages,
     shell: shellMessages,
     terms: termsMessages,
     change_requests: changeRequestsMessages,
+    compliance: complianceMessages,
     coverage_proof: coverageProofMessages,
     dmr: dmrMessages,
     policy_billing: policyBillingMessages,

@@ -1,17 +1,22 @@
-import { Box } from "@mui/material";
-import { Authenticated, Layout, Loading, type LayoutProps } from "react-admin";
+import { Box, useMediaQuery, type Theme } from "@mui/material";
+import { Authenticated, Layout, Loading, useSidebarState, type AppBarProps, type LayoutProps } from "react-admin";
 import { Suspense, useEffect } from "react";
+import { effectiveLayout } from "../domain/shellSettings";
 import { useTrackActiveMenuRoute } from "./activeMenuRoute";
+import { HorizontalNav } from "./HorizontalNav";
 import { NavigationProgress } from "./NavigationProgress";
 import { NewPlatformBanner } from "./NewPlatformBanner";
 import { useTrackRouteHistory } from "./routeHistory";
 import { RouteGuard } from "./RouteGuard";
+import { useShellSettingsValue, useSyncShellSettings } from "./shellSettings";
 import { SideMenu } from "./SideMenu";
 import { hideSplash } from "./splash";
 import { TopBar } from "./TopBar";
+import { useCurrentUser } from "./useCurrentUser";
 
 /**
- * The signed-in shell: top bar, side menu, new-platform banner, progress bar, and the guards around every page.
+ * The signed-in shell: top bar, side menu or horizontal navigation bar, new-platform banner, progress bar, and the
+ * guards around every page.
  *
  * The login guard is <Authenticated> here rather than <Admin requireAuth>: react-admin 5.15's requireAuth logs out
  * without the authProvider's redirectTo, which loses the return_url (document 1 section 4: "redirected to login with
@@ -25,16 +30,45 @@ export function AppLayout({ children }: LayoutProps) {
   );
 }
 
+const NoSidebar = () => null;
+/** One top bar for both layouts (a different component would remount it, and close what is open in it). */
+const ShellTopBar = (props: AppBarProps) => {
+  const { user } = useCurrentUser();
+  const settings = useShellSettingsValue();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  return <TopBar {...props} horizontal={effectiveLayout(settings.layout, user, small) === "horizontal"} />;
+};
+
+/**
+ * The layout presets of document 1 section 2.3: vertical (the side menu) or a horizontal navigation bar under the
+ * top bar. Below 960 px, and for users without property_management.users.edit, the layout is vertical whatever was
+ * chosen (domain/shellSettings.ts effectiveLayout).
+ */
 function Shell({ children }: LayoutProps) {
   useTrackRouteHistory();
   useTrackActiveMenuRoute();
+  useSyncShellSettings();
+  const { user } = useCurrentUser();
+  const settings = useShellSettingsValue();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const layout = effectiveLayout(settings.layout, user, small);
+  const [, setSidebarOpen] = useSidebarState();
   // The session check is done: the boot splash fades out (readings C-48).
   useEffect(() => hideSplash(), []);
+  // An unpinned side menu starts folded away on wide screens; the menu button opens it.
+  useEffect(() => {
+    if (!small && !settings.nav_pinned) setSidebarOpen(false);
+  }, [small, settings.nav_pinned, setSidebarOpen]);
+  const horizontal = layout === "horizontal";
   return (
-    <Layout appBar={TopBar} menu={SideMenu}>
+    // The horizontal bar sits under the top bar, which then stays in place while the page scrolls.
+    <Layout appBar={ShellTopBar} appBarAlwaysOn={horizontal} menu={SideMenu} sidebar={horizontal ? NoSidebar : undefined}>
       <NavigationProgress />
+      {horizontal && <HorizontalNav />}
       <NewPlatformBanner />
-      <Box sx={{ px: { xs: 1, sm: 2 }, pb: 4 }}>
+      {/* A grid wider than the page scrolls inside its card: react-admin's list column would otherwise grow to its
+          table's width and widen the whole page (the leads grid's fifteen columns at any width). */}
+      <Box data-layout={layout} sx={{ px: { xs: 1, sm: 2 }, pb: 4, "& .RaList-main": { minWidth: 0 }, "& .RaList-content": { overflowX: "auto" } }}>
         <RouteGuard>
           {/* A screen's chunk loads on first visit; the shell stays while it does. */}
           <Suspense fallback={<Loading />}>{children}</Suspense>

@@ -1,6 +1,8 @@
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
-import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, useMediaQuery, type Theme } from "@mui/material";
+import PushPinIcon from "@mui/icons-material/PushPin";
+import PushPinOutlinedIcon from "@mui/icons-material/PushPinOutlined";
+import { Box, Collapse, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, useMediaQuery, type Theme } from "@mui/material";
 import { useSidebarState, useTranslate } from "react-admin";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
@@ -9,6 +11,7 @@ import { activeKeyOf, menuFor, type MenuItem } from "../domain/menus";
 import { setActiveMenuRoute, useActiveMenuRoute } from "./activeMenuRoute";
 import { MENU_ICONS } from "./menuIcons";
 import { runtimeConfig } from "./runtimeConfig";
+import { useShellSettings } from "./shellSettings";
 import { useCurrentUser } from "./useCurrentUser";
 
 /**
@@ -24,7 +27,24 @@ function useResizeOnLayoutChange(open: boolean) {
   }, [open]);
 }
 
-function MenuIcon({ name }: { name?: string }) {
+/**
+ * The collapse pin (document 1 section 2.3): pinned, the side menu stays open beside the page; unpinned, it folds away
+ * once a page is chosen and the menu button brings it back. Kept with the user's settings.
+ */
+function PinButton() {
+  const translate = useTranslate();
+  const { settings, update } = useShellSettings();
+  const label = translate(settings.nav_pinned ? "app.shell.menu.unpin" : "app.shell.menu.pin");
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} aria-pressed={settings.nav_pinned} onClick={() => update({ nav_pinned: !settings.nav_pinned })}>
+        {settings.nav_pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+export function MenuIcon({ name }: { name?: string }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
   return <ListItemIcon sx={{ minWidth: 36 }}>{Icon ? <Icon fontSize="small" /> : null}</ListItemIcon>;
 }
@@ -39,6 +59,7 @@ export function SideMenu() {
   const active = useActiveMenuRoute();
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
+  const { settings } = useShellSettings();
   const [closedGroups, setClosedGroups] = useState<Record<string, boolean>>({});
   useResizeOnLayoutChange(open);
   if (!user) return null;
@@ -56,8 +77,9 @@ export function SideMenu() {
           aria-current={selected ? "page" : undefined}
           onClick={() => {
             setActiveMenuRoute(key);
-            // On small screens the side nav is a drawer over the page: close it once a page is chosen.
-            if (isSmall) setOpen(false);
+            // On small screens the side nav is a drawer over the page, and unpinned it folds away: close it once a
+            // page is chosen.
+            if (isSmall || !settings.nav_pinned) setOpen(false);
           }}
           sx={{ pl: nested ? 4 : 2, py: 0.5 }}
         >
@@ -98,7 +120,12 @@ export function SideMenu() {
   };
 
   return (
-    <Box component="nav" aria-label={translate("app.shell.menu.aria_label")} sx={{ width: 240, pt: 1 }}>
+    <Box component="nav" aria-label={translate("app.shell.menu.aria_label")} sx={{ width: 240, pt: 0.5 }}>
+      {!isSmall && (
+        <Box sx={{ display: "flex", justifyContent: "flex-end", px: 1 }}>
+          <PinButton />
+        </Box>
+      )}
       <List dense disablePadding>
         {items.map((item) => (item.type === "subheading" ? renderGroup(item) : renderLink(item, false)))}
       </List>

@@ -1,22 +1,26 @@
 import MailOutlineIcon from "@mui/icons-material/MailOutline";
 import { Box, IconButton, Tooltip } from "@mui/material";
-import { AppBar, LoadingIndicator, useTranslate } from "react-admin";
+import { AppBar, LoadingIndicator, useTranslate, type AppBarProps } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
 import { homePathFor, isRouteAllowed } from "../domain/routeAccess";
 import { AgencySelector } from "./AgencySelector";
+import { CommandPaletteLauncher } from "./CommandPaletteLauncher";
+import { ConfigPanel } from "./ConfigPanel";
+import { MegaMenu } from "./MegaMenu";
+import { QuickPanel } from "./QuickPanel";
 import { runtimeConfig } from "./runtimeConfig";
 import { SearchOverlay } from "./SearchOverlay";
-import { ThemeSelector } from "./ThemeSelector";
 import { useCurrentUser } from "./useCurrentUser";
 import { UserDropdown } from "./UserDropdown";
 
 const LOGO_TARGET = "/dashboard/users/browse";
 
 /**
- * The top bar (document 1 section 2.3): menu toggle (react-admin's, which collapses the side nav), logo to
- * users/browse, agency selector, search, style selector, email support and the user dropdown.
+ * The top bar (document 1 section 2.3): menu toggle (react-admin's, which collapses the side nav; the horizontal
+ * layout has no side nav to toggle), logo to users/browse, agency selector, search, mega-menu, quick panel,
+ * configuration panel (style, layout, direction, pin), email support and the user dropdown.
  */
-export function TopBar() {
+export function TopBar({ horizontal = false }: AppBarProps & { horizontal?: boolean }) {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   // The logo opens users/browse (document 1 section 2.2); a user the guards would refuse goes to their home instead.
@@ -25,14 +29,24 @@ export function TopBar() {
   return (
     <AppBar
       color="primary"
+      sx={horizontal ? { "& .RaAppBar-menuButton": { display: "none" } } : undefined}
       userMenu={<UserDropdown />}
       toolbar={
         <Box sx={{ display: "flex", alignItems: "center" }}>
           <AgencySelector />
           <SearchOverlay />
-          <ThemeSelector />
+          <CommandPaletteLauncher />
+          <MegaMenu />
+          <QuickPanel />
+          <ConfigPanel />
           <Tooltip title={supportLabel}>
-            <IconButton color="inherit" component="a" href={`mailto:${runtimeConfig().supportEmail}`} aria-label={supportLabel}>
+            <IconButton
+              color="inherit"
+              component="a"
+              href={`mailto:${runtimeConfig().supportEmail}`}
+              aria-label={supportLabel}
+              sx={{ display: { xs: "none", sm: "inline-flex" } }}
+            >
               <MailOutlineIcon />
             </IconButton>
           </Tooltip>

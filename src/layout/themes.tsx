@@ -1,20 +1,23 @@
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from "react-admin";
+import { BREAKPOINTS, THEME_CHOICES, type ThemeChoice } from "../domain/shellSettings";
 
 /** The three style options of document 1 section 2.3 (light, default, dark); the choice is kept in this browser. */
-export const THEME_NAMES = ["light", "default", "dark"] as const;
-export type ThemeName = (typeof THEME_NAMES)[number];
+export const THEME_NAMES = THEME_CHOICES;
+export type ThemeName = ThemeChoice;
 const STORAGE_KEY = "coverdeskTheme";
 
 const brand = { primary: { main: "#1d4e89" }, secondary: { main: "#0f766e" } };
 
 // The collapsed side nav hides completely: nested menu entries have no icon, so a narrow icon rail would clip them.
 const sidebar = { width: 240, closedWidth: 0 };
+// Document 1 section 9: 600, 960 and 1280 px.
+const breakpoints = { values: BREAKPOINTS };
 
 export const THEMES: Record<ThemeName, RaThemeOptions> = {
-  light: { ...defaultLightTheme, sidebar, palette: { mode: "light", ...brand, background: { default: "#ffffff", paper: "#ffffff" } } },
-  default: { ...defaultLightTheme, sidebar, palette: { mode: "light", ...brand, background: { default: "#f4f6f9", paper: "#ffffff" } } },
-  dark: { ...defaultDarkTheme, sidebar, palette: { mode: "dark", primary: { main: "#90caf9" }, secondary: { main: "#5eead4" } } },
+  light: { ...defaultLightTheme, sidebar, breakpoints, palette: { mode: "light", ...brand, background: { default: "#ffffff", paper: "#ffffff" } } },
+  default: { ...defaultLightTheme, sidebar, breakpoints, palette: { mode: "light", ...brand, background: { default: "#f4f6f9", paper: "#ffffff" } } },
+  dark: { ...defaultDarkTheme, sidebar, breakpoints, palette: { mode: "dark", primary: { main: "#90caf9" }, secondary: { main: "#5eead4" } } },
 };
 
 interface ThemeNameState {

@@ -107,6 +107,16 @@ describe("scope", () => {
     expect(parent.statusCode).toBe(403);
   });
 
+  it("agency_id in a POST list body narrows the same way: a foreign agency answers 403", async () => {
+    const list = (agency_id: number, headers: AuthHeaders) =>
+      t.app.inject({ method: "POST", url: "/v2/staff_agency/accounts_index", headers, payload: { pagination: { page: 1, per: 10 }, agency_id } });
+    const narrowed = await list(world.agencies.A1.id, as.agentA);
+    expect(narrowed.statusCode).toBe(200);
+    expect(narrowed.json().map((a: { title: string }) => a.title)).toEqual(["Account A1"]);
+    expect((await list(world.agencies.B.id, as.agentA)).statusCode).toBe(403);
+    expect((await list(world.agencies.A.id, as.agentA1)).statusCode).toBe(403);
+  });
+
   it("super admins see everyone", async () => {
     const res = await get("/v2/staff_super_admin/users", as.superAdmin);
     expect(emails(res.json())).toEqual(["ann.lee@example.com", "bob.ray@example.com", "cy.dune@example.com"]);

@@ -81,12 +81,20 @@ const OWNERSHIP: Record<string, string> = {
   // A carrier's assignment to an agency belongs to that agency; a rate to its community.
   "carrier-agencies": "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
   "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",
+  "carrier-insurable-profiles": "SELECT p.id, i.agency_id, i.account_id, p.insurable_id FROM carrier_insurable_profiles p JOIN insurables i ON i.id = p.insurable_id",
   agencies: "SELECT id, id, NULL::int, NULL::int FROM agencies",
   "agency-accounts": "SELECT id, id, NULL::int, NULL::int FROM agencies",
   staffs: `SELECT s.id, CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE a.agency_id END,
       CASE WHEN s.organizable_type = 'Account' THEN s.organizable_id END, NULL::int
     FROM staffs s LEFT JOIN accounts a ON s.organizable_type = 'Account' AND a.id = s.organizable_id WHERE s.role IN ('agent', 'staff')`,
   // A customer of exactly one account belongs to that account's tenant.
+  // An integration belongs to its account; its properties and the records in error to the integration's account.
+  integrations: "SELECT ig.id, a.agency_id, ig.account_id, NULL::int FROM integrations ig JOIN accounts a ON a.id = ig.account_id",
+  property: "SELECT p.id, a.agency_id, ig.account_id, p.integration_id FROM integration_properties p JOIN integrations ig ON ig.id = p.integration_id JOIN accounts a ON a.id = ig.account_id",
+  sync_errors: "SELECT e.id, a.agency_id, ig.account_id, NULL::int FROM integration_sync_errors e JOIN integrations ig ON ig.id = e.integration_id JOIN accounts a ON a.id = ig.account_id",
+  // /integrations/{provider}/{account id}: an account's integration settings.
+  yardi: "SELECT id, agency_id, id, NULL::int FROM accounts",
+  entrata: "SELECT id, agency_id, id, NULL::int FROM accounts",
   users: `SELECT u.id, min(a.agency_id), min(au.account_id), NULL::int FROM users u JOIN account_users au ON au.user_id = u.id
     JOIN accounts a ON a.id = au.account_id GROUP BY u.id HAVING count(DISTINCT au.account_id) = 1`,
 };
@@ -98,6 +106,8 @@ const SHARED: Record<string, string> = {
   carrier: "carriers are shared by every agency",
   policy_types: "reference data",
   insurable_types: "reference data",
+  saved_views: "a saved view answers only the staff member who saved it (staff_id), whatever the tenant (saved-views.test.ts)",
+  record_numbers: "the audit log's record id names a record of any type; the log is for super admins only (audit.test.ts)",
   imports: "a property-file import answers only the staff who uploaded it (staff_id), whatever the tenant",
   documents: "a document id only counts with its policy's id, which the matrix probes",
   related: "sent_emails.related_id names a record of any type; the list itself is scoped by the mail's recipient",
@@ -140,7 +150,7 @@ function fieldResource(route: ProbedRoute, path: string[]): string {
 function listedResource(url: string): string {
   const segments = url.replace(/^\/(v2|api)\//, "").split("/").filter((s) => s !== "list" && s !== "export");
   const name = segments.at(-1)!.replace(/_index$/, "").replace(/-/g, "_");
-  return name === "policies_dashboard" ? "policies" : name;
+  return name === "policies_dashboard" ? "policies" : name === "top_available" ? "communities" : name;
 }
 
 let t: TestApp;
@@ -254,8 +264,10 @@ describe("another tenant's records", () => {
         for (const tenant of caller.foreign) {
           const record = await foreignRecord(key, tenant, caller);
           if (!record) continue;
-          const values: Record<string, number> = { [last]: record.id };
-          if (route.params.length === 2) values[route.params[0]] = record.parent_id ?? record.id;
+          const values: Record<string, string | number> = { [last]: record.id };
+          if (route.params.length >= 2) values[route.params[0]] = record.parent_id ?? record.id;
+          // A provider named in the path (/integrations/:id/:type/property/:propertyId/resync) is one that exists.
+          if (route.params.includes("type")) values.type = "yardi";
           const body = route.schemas.body ? (validSample(route.schemas.body, [record.id], 9) ?? {}) : undefined;
           const query = route.schemas.querystring ? validSample(route.schemas.querystring, [record.id], 9) : undefined;
           const qs = query ? toBracketQuery(query) : "";

@@ -130,12 +130,23 @@ test("a super admin declines a proof with two reasons and Other: status, reasons
 test("a super admin reviews a DMR file: the PDF renders beside the form, the submit creates the policy and processes the row", async ({ browser }) => {
   const page = await signedIn(browser, "super_admin", "/dashboard/dmr");
   const table = page.getByRole("table", { name: "DMR" });
-  // A carrier's PDF in the demo queue: assisted review fills the form from its text and marks what it filled.
+  // A carrier's PDF in the demo queue: assisted review fills the form from its text and marks what it filled, the
+  // location pickers too (the printed address found among the properties, issue 10): it is submitted without picking.
+  const demoFile = await table.locator("tbody tr").first().getAttribute("title");
   await table.locator("tbody tr").first().getByRole("button", { name: "REVIEW" }).click();
-  await expect(page.getByRole("dialog").getByText("Pre-filled from the PDF").first()).toBeVisible();
-  await expect(page.getByRole("dialog").getByLabel("Policy Number *")).not.toHaveValue("");
-  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  const review = page.getByRole("dialog");
+  await expect(review.getByText("Pre-filled from the PDF").first()).toBeVisible();
+  await expect(review.getByLabel("Policy Number *")).not.toHaveValue("");
+  for (const name of ["Agency", "Account", "Community"]) await expect(review.getByRole("combobox", { name })).not.toHaveValue("");
+  await expect(review.getByRole("combobox", { name: /^Unit/ })).toHaveText(/\d/);
+  await review.getByRole("combobox", { name: "Policy Type" }).click();
+  await page.getByRole("option", { name: "Residential", exact: true }).click();
+  const insureds = review.getByTestId(/^insured-\d+$/);
+  for (let i = 0; i < (await insureds.count()); i++) await insureds.nth(i).getByLabel("Email *").fill(`dmr-located-${i}@journey.example`);
+  await review.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Policy has been successfully submitted")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(table.locator(`tbody tr[title="${demoFile}"]`)).toHaveCount(0);
   await page.getByTestId("dmr-upload-input").setInputFiles({ name: "dmr-journey.pdf", mimeType: "application/pdf", buffer: journeyPdf("DMR-JRN-1") });
   // The grid has the spec's four columns: a file's name is its row's tooltip.
   const uploaded = table.locator('tbody tr[title="dmr-journey.pdf"]');

@@ -21,6 +21,8 @@ export const carriers = pgTable(
     verifiable: boolean("verifiable").notNull().default(false),
     enabled: boolean("enabled").notNull().default(true),
     synonyms: text("synonyms"),
+    /** AM Best financial strength rating ("A-"), read by requirement profiles' minimum rating (issue 17). */
+    am_best_rating: text("am_best_rating"),
     is_system: boolean("is_system").notNull().default(false),
     ...timestamps(),
   },

@@ -60,6 +60,8 @@ export const integrationProfiles = pgTable(
   },
   (t) => [
     index("integration_profiles_profileable_idx").on(t.profileable_type, t.profileable_id),
+    // An integration links one record of ours to each of its records, so a sync run twice never makes two.
+    uniqueIndex("integration_profiles_external_key").on(t.integration_id, t.external_context, t.external_id).where(sql`integration_id IS NOT NULL`),
     index("integration_profiles_external_id_lower_idx").on(sql`lower(${t.external_id})`),
     index("integration_profiles_external_id_trgm_idx").using("gin", sql`lower(${t.external_id}) gin_trgm_ops`),
   ],

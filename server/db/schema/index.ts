@@ -14,3 +14,7 @@ export * from "./files";
 export * from "./review";
 export * from "./counts";
 export * from "./master-policies";
+export * from "./integrations";
+export * from "./compliance";
+export * from "./grid";
+export * from "./reporting";

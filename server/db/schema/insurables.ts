@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { carriers } from "./carriers";
 import { accounts, agencies } from "./organisations";
 import { idColumn, timestamps } from "./columns";
 
@@ -41,6 +42,8 @@ export const insurables = pgTable(
     index("insurables_parent_idx").on(t.insurable_id),
     index("insurables_agency_idx").on(t.agency_id),
     index("insurables_title_lower_idx").on(sql`lower(${t.title})`),
+    // The grids' title search (contains) on 500,000 units reads the index, not every row.
+    index("insurables_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -90,4 +93,30 @@ export const insurableImports = pgTable(
     ...timestamps(),
   },
   (t) => [index("insurable_imports_staff_idx").on(t.staff_id, t.created_at)],
+);
+
+/** A trait value of a carrier's profile of a community: what the carrier rates it by. */
+export type ProfileTrait = string | number | boolean | null;
+
+/**
+ * What an in-system carrier knows of a community (document 3 section 7, carrier-insurable-profiles): its id for the
+ * property at the carrier and the traits it rates by (facility, construction, protection, management…). One per
+ * carrier and community.
+ */
+export const carrierInsurableProfiles = pgTable(
+  "carrier_insurable_profiles",
+  {
+    id: idColumn(),
+    carrier_id: integer("carrier_id")
+      .notNull()
+      .references(() => carriers.id, { onDelete: "cascade" }),
+    insurable_id: integer("insurable_id")
+      .notNull()
+      .references(() => insurables.id, { onDelete: "cascade" }),
+    external_carrier_id: text("external_carrier_id"),
+    traits: jsonb("traits").$type<Record<string, ProfileTrait>>().notNull().default({}),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("carrier_insurable_profiles_key").on(t.insurable_id, t.carrier_id)],
 );

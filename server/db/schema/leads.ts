@@ -26,9 +26,11 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex("leads_identifier_key").on(t.identifier),
-    index("leads_agency_idx").on(t.agency_id, t.archived),
+    // The leads grid's page 1 (newest visit first, Archived off by default) is read from these in index order, and
+    // its capped count from the index alone: a tree's or the platform's leads of a week without visiting the table.
+    index("leads_agency_visit_idx").on(t.agency_id, t.archived, t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst()),
     index("leads_account_idx").on(t.account_id),
-    index("leads_last_visit_idx").on(t.last_visit),
+    index("leads_visit_order_idx").on(t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst(), t.archived),
     index("leads_tracking_url_idx").on(t.tracking_url_id),
     index("leads_policy_idx").on(t.policy_id),
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),

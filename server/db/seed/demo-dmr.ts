@@ -17,10 +17,36 @@ const CARRIERS = [
 ];
 
 interface Resident {
+  unit_id: number;
   names: string[];
   unit: string;
+  /** The unit's building, when it hangs under one: printed with the address, as carriers print it. */
+  building: string | null;
   street: string | null;
   city_line: string | null;
+}
+
+/**
+ * The residents whose paperwork fills the DMR queue, in the order their files are queued (so the n-th demo file is
+ * about the n-th unit: what the DMR location measurement compares with).
+ */
+export function dmrResidents(db: SeedContext["db"]): Promise<Resident[]> {
+  return selectRows<Resident>(
+    db,
+    sql`SELECT unit.id AS unit_id, (SELECT array_agg(p.full_name ORDER BY lu.id) FROM lease_users lu
+                 JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = lu.user_id WHERE lu.lease_id = l.id) AS names,
+          unit.title AS unit, CASE WHEN parent.insurable_type_id = 7 THEN parent.title END AS building,
+          trim(coalesce(ad.street_number, '') || ' ' || coalesce(ad.street_name, '')) AS street,
+          ad.city || ', ' || ad.state || ' ' || ad.zip_code AS city_line
+        FROM leases l JOIN insurables unit ON unit.id = l.insurable_id
+        LEFT JOIN insurables parent ON parent.id = unit.insurable_id
+        LEFT JOIN addresses ad ON ad.addressable_type = 'Insurable'
+          AND ad.addressable_id = CASE WHEN parent.insurable_type_id = 7 THEN parent.insurable_id ELSE parent.id END
+        -- Leases an integration's sync brought in come later in the seed: they are not the ones the files are about.
+        WHERE l.status = 'current'
+          AND NOT EXISTS (SELECT 1 FROM integration_profiles ip WHERE ip.profileable_type = 'Lease' AND ip.profileable_id = l.id AND ip.integration_id IS NOT NULL)
+        ORDER BY l.id DESC LIMIT ${QUEUED_FILES}`,
+  );
 }
 
 /**
@@ -29,18 +55,7 @@ interface Resident {
  */
 export async function seedDmrFiles(ctx: SeedContext, files: FileStore): Promise<number> {
   const { r } = ctx;
-  const residents = await selectRows<Resident>(
-    ctx.db,
-    sql`SELECT (SELECT array_agg(p.full_name ORDER BY lu.id) FROM lease_users lu
-                 JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = lu.user_id WHERE lu.lease_id = l.id) AS names,
-          unit.title AS unit, trim(coalesce(ad.street_number, '') || ' ' || coalesce(ad.street_name, '')) AS street,
-          ad.city || ', ' || ad.state || ' ' || ad.zip_code AS city_line
-        FROM leases l JOIN insurables unit ON unit.id = l.insurable_id
-        LEFT JOIN insurables parent ON parent.id = unit.insurable_id
-        LEFT JOIN addresses ad ON ad.addressable_type = 'Insurable'
-          AND ad.addressable_id = CASE WHEN parent.insurable_type_id = 7 THEN parent.insurable_id ELSE parent.id END
-        WHERE l.status = 'current' ORDER BY l.id DESC LIMIT ${QUEUED_FILES}`,
-  );
+  const residents = await dmrResidents(ctx.db);
   let count = 0;
   for (const [i, resident] of residents.entries()) {
     const carrier = r.pick(CARRIERS);
@@ -51,7 +66,7 @@ export async function seedDmrFiles(ctx: SeedContext, files: FileStore): Promise<
       carrier: carrier.title,
       number: `${carrier.prefix}${String(700000 + i * 37 + r.int(0, 30)).padStart(7, "0")}`,
       insureds: names,
-      address: [[resident.street, resident.unit].filter(Boolean).join(", "), resident.city_line ?? ""].filter(Boolean),
+      address: [[resident.street, resident.building, resident.unit].filter(Boolean).join(", "), resident.city_line ?? ""].filter(Boolean),
       effective: ymd(effective),
       expiration: ymd(nextYear(effective)),
       coverages: [

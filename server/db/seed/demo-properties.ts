@@ -113,5 +113,20 @@ export async function seedRates(ctx: SeedContext): Promise<void> {
       (1, 'Liability $100,000', 800, '{"liability":10000000}', '{"all_peril":25000}', true),
       (2, 'Liability $300,000', 1100, '{"liability":30000000}', '{"all_peril":25000}', false),
       (3, 'Contents $10,000', 900, '{"personal_property":1000000}', '{"all_peril":50000}', false)) AS r(n, title, premium, limits, deductibles, mandatory)
-    WHERE i.insurable_type_id = 1 ORDER BY i.id, r.n`);
+    WHERE i.insurable_type_id = 1 AND NOT EXISTS (SELECT 1 FROM insurable_rates x WHERE x.insurable_id = i.id) ORDER BY i.id, r.n`);
+}
+
+/**
+ * QBE's profile of every residential community (the Carrier Profile tab): its id at the carrier and the traits it
+ * rates by, taken from the community's id so no random draw moves the rest of the demo.
+ */
+export async function seedCarrierProfiles(ctx: SeedContext): Promise<void> {
+  await ctx.db.execute(sql`INSERT INTO carrier_insurable_profiles (carrier_id, insurable_id, external_carrier_id, traits)
+    SELECT c.id, i.id, 'QBE-' || lpad(i.id::text, 6, '0'), jsonb_build_object(
+      'pref_facility', 'MDU', 'occupancy_type', 'Other', 'construction_type', CASE WHEN i.id % 3 = 0 THEN 'M' ELSE 'F' END,
+      'protection_device_cd', CASE WHEN i.id % 2 = 0 THEN 'S' ELSE 'F' END, 'alarm_credit', i.id % 2 = 0,
+      'professionally_managed', true, 'professionally_managed_year', 2005 + i.id % 15, 'construction_year', 1970 + (i.id * 7) % 50,
+      'gated', i.id % 4 = 0, 'city_limit', true)
+    FROM insurables i JOIN carriers c ON c.integration_designation = 'qbe'
+    WHERE i.insurable_type_id = 1 ORDER BY i.id`);
 }

@@ -13,11 +13,13 @@ import { seedPendingRevisions } from "./demo-revisions";
 import { seedDmrFiles } from "./demo-dmr";
 import { seedPolicyDocuments } from "./demo-documents";
 import { seedCarrierSettings, seedCarriers } from "./demo-carriers";
+import { backfillDates, writeSnapshots } from "../../reporting/snapshots";
 import { seedLeads } from "./demo-leads";
 import { seedMasterPolicies } from "./demo-master-policies";
+import { seedIntegrations } from "./demo-integrations";
 import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
-import { seedProperties, seedRates } from "./demo-properties";
+import { seedCarrierProfiles, seedProperties, seedRates } from "./demo-properties";
 import { seedResidents } from "./demo-residents";
 import { seedPolicyPaperwork } from "./demo-applications";
 import { seedStaff } from "./demo-staff";
@@ -71,6 +73,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const staff = await seedStaff(ctx, orgs, passwordHash);
     await seedCarrierSettings(ctx, carriers);
     await seedRates(ctx);
+    await seedCarrierProfiles(ctx);
     const [agent] = await selectRows<{ id: number }>(tx, sql`SELECT id FROM staffs WHERE email = ${DEMO_LOGINS.find((l) => l.role === "agent")!.email}`);
     // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.
     const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);
@@ -82,6 +85,10 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     await recordCreation(tx);
     // After the flags: the auto-assign run reads which units are occupied and already covered.
     await seedMasterPolicies(ctx);
+    // Last: the integrations' syncs bring their own units, leases and residents into accounts without a master.
+    const synced = await seedIntegrations(ctx);
+    // The coverage reports have a year of history: the first of each of the last 12 months, then yesterday (issue 16).
+    await writeSnapshots(tx, backfillDates(ymd(ctx.today - 1), 12));
     const [counts] = await selectRows<{ communities: number; leases: number }>(
       tx,
       sql`SELECT (SELECT count(*)::int FROM insurables WHERE insurable_type_id IN (1, 2, 3)) AS communities,
@@ -91,8 +98,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
       agencies: orgs.agencies.length,
       accounts: orgs.accounts.length,
       communities: counts.communities,
-      units: units.length,
-      users: residents.userIds.length,
+      units: units.length + synced.units,
+      users: residents.userIds.length + synced.users,
       leases: counts.leases,
       policies: policies.length,
       invoices,

@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import type { Db } from "../../db/client";
 import { signInFailures, staff, staffSessions, throttleHits } from "../../db/schema";
 import type { Env } from "../../env";
@@ -79,6 +80,8 @@ export async function signIn(
   const ok = row ? await verifyPassword(row.encrypted_password, input.password) : await verifyPassword(DUMMY_HASH, input.password);
   if (!row || !ok) {
     await db.insert(signInFailures).values({ email, ip: input.ip });
+    // Whoever typed the email is not known to be its owner: the audit names the email tried, not the staff member.
+    await recordAuditEvent(db, { type: "Staff", id: row?.id ?? null, action: "sign_in_failed", author: { name: email }, process: "console", details: { email, ip: input.ip } });
     throw new NotAuthenticatedError(INVALID_CREDENTIALS);
   }
   // Owners sign in even when disabled (reference section 1), so an account can always be re-enabled.
@@ -99,6 +102,7 @@ export async function signIn(
     user_agent: input.userAgent?.slice(0, 300),
   });
   const user = (await loadStaffUser(db, row.id))!;
+  await recordAuditEvent(db, { type: "Staff", id: row.id, action: "sign_in", author: staffAuthor(user), process: "console", details: { ip: input.ip } });
   return { user, headers: authHeaders(token, client, expiresAt, row.email) };
 }
 

@@ -5,15 +5,18 @@ import { formParts } from "../../files/multipart";
 import { sql } from "drizzle-orm";
 import { assertNotClaimedByOther, claimItem, releaseClaim } from "../../lib/claims";
 import { ConflictError, ValidationError } from "../../lib/errors";
-import { SEARCH_MAX, date, idParams, text } from "../../lib/input";
+import { SEARCH_MAX, cleanFileName, date, idParams, text } from "../../lib/input";
 import { listEnvelope, queryRows } from "../../lib/list";
 import { MESSAGES } from "../../lib/validators";
 import { MAX_PER } from "../../../src/domain/constants";
 import { requireCaller } from "../../plugins/auth";
+import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import { assistReview } from "../../review/assist";
+import { lookupScope } from "../../lib/scope";
+import { insurableScopeCondition } from "../lookups/lookups.scope";
 import { FORM_CONTENT, coverageProofForm, parseCoverageProof, pdfFilesForm, readCoverageProofForm } from "../external/external-form";
 import { saveExternalPolicy } from "../external/external.service";
-import { addCheckedFile, checkedFileJson, findCheckedFile, listCheckedFiles, markProcessed } from "./dmr.service";
+import { checkedFileJson, findCheckedFile, recordCheckedFile, storeCheckedPdf, listCheckedFiles, markProcessed } from "./dmr.service";
 
 const dmr = (action: string) => ({ access: { resource: "dmr", action } });
 const bool = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -86,13 +89,16 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/dmr/checked_files/:id/download", { config: dmr("show"), schema: { params: idParams } }, async (request, reply) => {
     const row = await findCheckedFile(app.db, request.params.id);
+    await recordAuditEvent(app.db, { type: "CheckedFile", id: row.id, action: "download", author: staffAuthor(requireCaller(request).user), process: "console", details: { file: row.name } });
     return sendStoredFile(app, reply, { filename: row.name, content_type: row.content_type, byte_size: row.byte_size, storage_key: row.storage_key }, "inline");
   });
 
-  // Assisted review: what the PDF states, to pre-fill the form (issue 4 part 5).
+  // Assisted review: what the PDF states, to pre-fill the form (issue 4 part 5), and the property its printed location
+  // names among the caller's, for the location pickers (issue 10).
   app.get("/dmr/checked_files/:id/extract", { config: dmr("show"), schema: { params: idParams } }, async (request) => {
+    const caller = requireCaller(request);
     const file = await findCheckedFile(app.db, request.params.id);
-    return assistReview(app, file.storage_key, {});
+    return assistReview(app, file.storage_key, { locateWithin: insurableScopeCondition(lookupScope(caller)) });
   });
 
   // The REVIEW dialog's submit (document 1 sections 3, 7, 8): the coverage-proof form for the file's policy. The file
@@ -134,14 +140,29 @@ export const dmrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/dmr/checked_files", { config: dmr("create"), schema: { body: pdfFilesForm, consumes: ["multipart/form-data"] } }, async (request, reply) => {
     const caller = requireCaller(request);
     if (!request.isMultipart()) throw new ValidationError({ files: "Send the PDFs as multipart/form-data" });
+    // All the files or none: each is stored and checked first, and the queue gains them only when every one passed
+    // (a refused upload leaves no file behind).
+    // The refusal names the file it is about (`file_name`), so the reviewer knows which one of many to take out.
+    const stored: Array<{ name: string; file: Awaited<ReturnType<typeof storeCheckedPdf>> }> = [];
+    let current: string | undefined;
+    try {
+      for await (const part of formParts(request)) {
+        if (part.type !== "file") continue;
+        current = cleanFileName(part.filename, "document.pdf");
+        stored.push({ name: part.filename, file: await storeCheckedPdf(app.files, part.file) });
+      }
+    } catch (error) {
+      await Promise.all(stored.map(({ file }) => app.files.remove(file.key)));
+      if (error instanceof ValidationError && current) Object.assign(error.body, { file_name: current });
+      throw error;
+    }
+    if (stored.length === 0) throw new ValidationError({ files: "Choose at least one PDF" });
     const added: Array<ReturnType<typeof checkedFileJson>> = [];
     const duplicates: Array<ReturnType<typeof checkedFileJson>> = [];
-    for await (const part of formParts(request)) {
-      if (part.type !== "file") continue;
-      const { row, duplicate } = await addCheckedFile(app.db, app.files, { name: part.filename, body: part.file, source: "upload", uploadedById: caller.user.id });
+    for (const { name, file } of stored) {
+      const { row, duplicate } = await recordCheckedFile(app.db, app.files, file, { name, source: "upload", uploadedById: caller.user.id });
       (duplicate ? duplicates : added).push(checkedFileJson(row, app.env.FILES_SECRET));
     }
-    if (added.length + duplicates.length === 0) throw new ValidationError({ files: "Choose at least one PDF" });
     return reply.code(added.length ? 201 : 200).send({ data: added, duplicates });
   });
 };

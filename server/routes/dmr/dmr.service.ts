@@ -96,12 +96,19 @@ export async function markProcessed(db: Db, id: number, staffId: number, outcome
  * Adds one PDF to the queue: checked by content and size, stored, deduplicated by SHA-256 (the same file twice is
  * reported, not queued twice).
  */
-export async function addCheckedFile(
+/** Stores one uploaded PDF (checked by content, at most DMR_MAX_MB) without recording it yet. */
+export const storeCheckedPdf = (files: FileStore, body: Readable) =>
+  storeCheckedUpload(files, { type: "CheckedFile" }, body, { field: "files", allowed: PDF_ONLY, maxMb: DMR_MAX_MB });
+
+type StoredPdf = Awaited<ReturnType<typeof storeCheckedPdf>>;
+
+/** Records a stored PDF in the queue; the same bytes already queued make it a duplicate (its copy is removed). */
+export async function recordCheckedFile(
   db: Db,
   files: FileStore,
-  input: { name: string; body: Readable; source: CheckedFileRow["source"]; uploadedById?: number },
+  stored: StoredPdf,
+  input: { name: string; source: CheckedFileRow["source"]; uploadedById?: number },
 ): Promise<{ row: CheckedFileRow; duplicate: boolean }> {
-  const stored = await storeCheckedUpload(files, { type: "CheckedFile" }, input.body, { field: "files", allowed: PDF_ONLY, maxMb: DMR_MAX_MB });
   const [existing] = await db.select().from(checkedFiles).where(eq(checkedFiles.checksum, stored.checksum));
   if (existing) {
     await files.remove(stored.key);
@@ -128,6 +135,15 @@ export async function addCheckedFile(
     return { row: winner, duplicate: true };
   }
   return { row, duplicate: false };
+}
+
+/** Stores and records one PDF (folder import, demo). */
+export async function addCheckedFile(
+  db: Db,
+  files: FileStore,
+  input: { name: string; body: Readable; source: CheckedFileRow["source"]; uploadedById?: number },
+): Promise<{ row: CheckedFileRow; duplicate: boolean }> {
+  return recordCheckedFile(db, files, await storeCheckedPdf(files, input.body), input);
 }
 
 export function assertPdfName(name: string) {

@@ -1,6 +1,11 @@
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkedFiles, documents, insurables, policies } from "../../db/schema";
+import { addresses, checkedFiles, documents, insurables, policies } from "../../db/schema";
+import type { Scope } from "../../lib/scope";
+import { locateProperty } from "../../review/locate";
+import { insurableScopeCondition } from "../lookups/lookups.scope";
 import { declarationsPagePdf } from "../../files/sample-pdfs";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
@@ -50,6 +55,20 @@ describe("DMR files", () => {
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().errors.files).toBe("Max file size is 30 MB");
     expect(await t.database.db.select().from(checkedFiles)).toHaveLength(2);
+  });
+
+  it("takes all the files of an upload or none: a good PDF sent with a refused file is not queued, nor kept", async () => {
+    const storedFiles = () => readdirSync(t.filesDir, { recursive: true }).filter((name) => statSync(join(t.filesDir, String(name))).isFile()).length;
+    const queuedBefore = (await t.database.db.select().from(checkedFiles)).length;
+    const keptBefore = storedFiles();
+    const res = await upload(as.admin, [
+      { filename: "good.pdf", content: await pdf("LP-2001") },
+      { filename: "scan.pdf", content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errors: { files: "Not Allowed File extension" }, file_name: "scan.pdf" });
+    expect(await t.database.db.select().from(checkedFiles)).toHaveLength(queuedBefore);
+    expect(storedFiles()).toBe(keptBefore);
   });
 
   it("lists unprocessed files 10 per page with data and meta.total, and filters by status, dates and name", async () => {
@@ -132,9 +151,79 @@ describe("assisted review", () => {
     const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
     expect(res.json()).toEqual({
       text_found: true,
-      fields: { number: "LP-7007", carrier: "Lemonade", effective_date: "2026-01-01", expiration_date: "2027-01-01", liability_limit: 10_000_000, insureds: [{ first_name: "Ann", last_name: "Lee" }], address: "1 Main St" },
+      fields: { number: "LP-7007", carrier: "Lemonade", effective_date: "2026-01-01", expiration_date: "2027-01-01", liability_limit: 10_000_000, insureds: [{ first_name: "Ann", last_name: "Lee" }], address: "1 Main St, Austin, TX 78701", deductible: null, interested_parties: null },
       suggested_reasons: [],
+      location: null,
     });
+  });
+});
+
+describe("DMR location from the paperwork (issue 10)", () => {
+  const proof = (number: string, address: string[]) =>
+    declarationsPagePdf({ carrier: "Lemonade", number, insureds: ["Ann Lee"], address, effective: "2026-01-01", expiration: "2027-01-01", coverages: [{ title: "Personal Liability", limit: 100000 }] }).then((b) => Buffer.from(b));
+  const located = async (number: string, address: string[]) => {
+    const queued = await upload(as.admin, [{ filename: `${number}.pdf`, content: await proof(number, address) }]);
+    const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
+    expect(res.statusCode).toBe(200);
+    return res.json().location;
+  };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const add = async (key: string, values: typeof insurables.$inferInsert) => {
+      const [row] = await db.insert(insurables).values(values).returning();
+      ids[key] = row.id;
+      return row.id;
+    };
+    const A = { account_id: world.accounts.A.id, agency_id: world.agencies.A.id };
+    const B = { account_id: world.accounts.B.id, agency_id: world.agencies.B.id };
+    // Elm Gardens (account A, Austin) has two buildings, each with a unit 101; Elm Court (account B) is on a street of
+    // the same name and number in Dallas, with units directly under it.
+    const gardens = await add("gardens", { title: "Elm Gardens", insurable_type_id: 1, ...A });
+    const bA = await add("buildingA", { title: "Building A", insurable_type_id: 7, insurable_id: gardens, ...A });
+    const bB = await add("buildingB", { title: "Building B", insurable_type_id: 7, insurable_id: gardens, ...A });
+    await add("a101", { title: "101", insurable_type_id: 4, insurable_id: bA, ...A });
+    await add("b101", { title: "101", insurable_type_id: 4, insurable_id: bB, ...A });
+    await add("b102", { title: "102", insurable_type_id: 4, insurable_id: bB, ...A });
+    const court = await add("court", { title: "Elm Court", insurable_type_id: 1, ...B });
+    await add("c4b", { title: "Apt 4B", insurable_type_id: 4, insurable_id: court, ...B });
+    await add("c12", { title: "Apt 12", insurable_type_id: 4, insurable_id: court, ...B });
+    await db.insert(addresses).values([
+      { addressable_type: "Insurable", addressable_id: gardens, street_number: "12", street_name: "Elm Street", city: "Austin", state: "TX", zip_code: "78701", full: "12 Elm Street, Austin, TX 78701" },
+      { addressable_type: "Insurable", addressable_id: court, street_number: "12", street_name: "Elm Street", city: "Dallas", state: "TX", zip_code: "75201", full: "12 Elm Street, Dallas, TX 75201" },
+    ]);
+  });
+
+  it("names agency, account, community, building and unit when the printed address fits one property", async () => {
+    expect(await located("LOC-1", ["12 Elm St, Building B, 101", "Austin, TX 78701"])).toEqual({
+      agency: { id: world.agencies.A.id, title: "Agency A" },
+      account: { id: world.accounts.A.id, title: "Account A" },
+      community: { id: ids.gardens, title: "Elm Gardens", address: { street_number: "12", street_name: "Elm Street", city: "Austin", state: "TX", zip_code: "78701" } },
+      building: { id: ids.buildingB, title: "Building B" },
+      unit: { id: ids.b101, title: "101" },
+    });
+    // A unit number only one building has gives its building too; the city tells the two Elm Streets apart.
+    expect(await located("LOC-2", ["12 Elm Street, Unit 102", "Austin, TX 78701"])).toMatchObject({ community: { id: ids.gardens }, building: { id: ids.buildingB }, unit: { id: ids.b102 } });
+    expect(await located("LOC-3", ["12 Elm Street Apt 4B", "Dallas, TX 75201"])).toMatchObject({ account: { id: world.accounts.B.id }, community: { id: ids.court }, building: null, unit: { id: ids.c4b } });
+  });
+
+  it("guesses nothing: a unit two buildings share gives the community alone, two equal fits or no fit give no location", async () => {
+    expect(await located("LOC-4", ["12 Elm St, 101", "Austin, TX 78701"])).toMatchObject({ community: { id: ids.gardens }, building: null, unit: null });
+    expect(await located("LOC-5", ["12 Elm St, Apt 12"])).toBeNull();
+    expect(await located("LOC-6", ["99 Nowhere Rd, Apt 1", "Austin, TX 78701"])).toBeNull();
+    // Another zip on the same street is another place.
+    expect(await located("LOC-7", ["12 Elm St, Apt 4B", "Dallas, TX 75209"])).toBeNull();
+  });
+
+  it("looks only within the caller's properties", async () => {
+    const address = "12 Elm St, Apt 4B, Dallas, TX 75201";
+    const within = async (scope: Scope) => locateProperty(t.database.db, address, insurableScopeCondition(scope));
+    expect(await within({ kind: "all" })).toMatchObject({ unit: { id: ids.c4b } });
+    expect(await within({ kind: "account", accountId: world.accounts.B.id })).toMatchObject({ unit: { id: ids.c4b } });
+    expect(await within({ kind: "account", accountId: world.accounts.A.id })).toBeNull();
+    expect(await within({ kind: "agencies", agencyIds: [world.agencies.A.id, world.agencies.A1.id] })).toBeNull();
+    expect(await within({ kind: "none" })).toBeNull();
   });
 });
 

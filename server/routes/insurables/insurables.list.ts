@@ -39,7 +39,8 @@ export const insurableListSpec: ListSpec = {
   },
   sorts: {
     id: sql`i.id`,
-    title: sql`i.title`,
+    // Case-insensitive, along insurables_title_lower_idx: page 1 of 500,000 units reads 20 rows, not all of them.
+    title: sql`lower(i.title)`,
     created_at: sql`i.created_at`,
     updated_at: sql`i.updated_at`,
     insurable_type_id: sql`i.insurable_type_id`,
@@ -70,10 +71,19 @@ export const INSURABLE_SELECT = sql`i.id, i.title, i.insurable_type_id, i.insura
   CASE WHEN addr.full IS NULL AND addr.city IS NULL THEN NULL ELSE json_build_object('street_number', addr.street_number, 'street_name', addr.street_name,
     'street_two', addr.street_two, 'city', addr.city, 'state', addr.state, 'county', addr.county, 'zip_code', addr.zip_code, 'full', addr.full) END AS address,
   CASE WHEN i.insurable_type_id IN (1, 2, 3) THEN (SELECT count(*)::int FROM insurables b WHERE b.insurable_id = i.id AND b.insurable_type_id = 7) ELSE 0 END AS buildings_count,
-  CASE WHEN i.insurable_type_id IN (1, 2, 3) THEN (SELECT count(*)::int FROM insurables u LEFT JOIN insurables ub ON ub.id = u.insurable_id
-       WHERE u.insurable_type_id IN (4, 5) AND (u.insurable_id = i.id OR ub.insurable_id = i.id))
+  CASE WHEN i.insurable_type_id IN (1, 2, 3) THEN (SELECT count(*)::int FROM insurables u WHERE u.insurable_id = i.id AND u.insurable_type_id IN (4, 5))
+       + (SELECT count(*)::int FROM insurables b JOIN insurables u ON u.insurable_id = b.id WHERE b.insurable_id = i.id AND b.insurable_type_id = 7 AND u.insurable_type_id IN (4, 5))
      WHEN i.insurable_type_id = 7 THEN (SELECT count(*)::int FROM insurables u WHERE u.insurable_id = i.id AND u.insurable_type_id IN (4, 5)) ELSE 0 END AS units_count`;
 
-export function insurableListQuery(scope: Scope, extra: SQL[] = []): ListQuery {
-  return { select: INSURABLE_SELECT, from: FROM, where: [...insurableScopeCondition(scope), ...extra], id: sql`i.id` };
+/** Filters that read the joined account, parent or address; without them a total counts `insurables` alone. */
+const JOINED_FILTERS = ["account.title", "parent.title", "address.state", "address.city", "address.zip_code", "address.full", "community_id"];
+
+/**
+ * The list's query; given the filter asked for, its total is counted on `insurables` alone when no filter reads a
+ * join (the address lookup per row would otherwise run for every counted row: 10,000 of them on a big portfolio).
+ */
+export function insurableListQuery(scope: Scope, extra: SQL[] = [], filter?: unknown): ListQuery {
+  const keys = filter && typeof filter === "object" ? Object.keys(filter) : [];
+  const joined = keys.some((key) => JOINED_FILTERS.includes(key) || key === "account" || key === "parent" || key === "address");
+  return { select: INSURABLE_SELECT, from: FROM, ...(joined ? {} : { countFrom: sql`insurables i` }), where: [...insurableScopeCondition(scope), ...extra], id: sql`i.id` };
 }

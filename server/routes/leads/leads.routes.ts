@@ -9,7 +9,7 @@ import { idParams } from "../../lib/input";
 import { listEnvelope, parseListParams, sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
-import { staffAuthor } from "../../lib/history";
+import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
 import { leadListSpec } from "./leads.list";
 import { leadFilterOptions, leadProducts, listLeads, setLeadArchived, showLead, withListDefaults } from "./leads.service";
@@ -38,6 +38,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     parseListParams({ filter: withListDefaults(input.filter), sort: input.sort }, leadListSpec);
     const params: LeadExportParams = { filter: input.filter ?? {}, sort: input.sort, scope: caller.scope };
     const [row] = await app.db.insert(exportsTable).values({ kind: "leads", staff_id: caller.user.id, params: JSON.stringify(params) }).returning({ id: exportsTable.id });
+    await recordAuditEvent(app.db, { type: "Export", id: row.id, action: "export", author: staffAuthor(caller.user), process: "console", details: { kind: "leads", filter: input.filter ?? {} } });
     await app.jobs.send(EXPORT_LEADS_JOB, { exportId: row.id });
     return { success: true, message: LEADS_EXPORT_MESSAGE, export_id: row.id };
   };

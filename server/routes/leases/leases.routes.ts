@@ -60,7 +60,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = requireCaller(request);
       reply.code(201);
-      return createLease(app.db, caller.scope, request.body.lease, request.body.users, staffAuthor(caller.user));
+      return createLease(app.db, caller.scope, request.body.lease, request.body.users, staffAuthor(caller.user), app.mailer);
     },
   );
 
@@ -99,7 +99,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!content) throw new ValidationError({ file: MESSAGES.required("file") });
       if (!communityId) throw new ValidationError({ "leases.community_insurable_id": MESSAGES.required("community") });
-      await bulkCreateLeases(app.db, caller.scope, communityId, content, staffAuthor(caller.user));
+      await bulkCreateLeases(app.db, caller.scope, communityId, content, staffAuthor(caller.user), app.mailer);
       return reply.code(204).send();
     },
   );
@@ -114,7 +114,7 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: can("edit"), schema: { params: idParams, body: z.object({ lease: leaseFields, users: z.array(tenant).max(20).optional() }) } },
     async (request) => {
       const caller = requireCaller(request);
-      return updateLease(app.db, caller.scope, request.params.id, request.body.lease, request.body.users, staffAuthor(caller.user));
+      return updateLease(app.db, caller.scope, request.params.id, request.body.lease, request.body.users, staffAuthor(caller.user), app.mailer);
     },
   );
 

@@ -9,6 +9,7 @@ import { type ListInput, parseListParams, queryRows, runList } from "../../lib/l
 import { findProfile, saveProfile } from "../../lib/profiles";
 import type { Scope } from "../../lib/scope";
 import { MESSAGES } from "../../lib/validators";
+import type { Mailer } from "../../mail/mailer";
 import { insurableListQuery } from "../insurables/insurables.list";
 import { leaseListQuery, leaseListSpec } from "./leases.list";
 
@@ -59,7 +60,7 @@ async function unitInScope(db: Db, scope: Scope, unitId: number) {
  * an unknown email becomes a new customer of the account (with the profile given). An email of another account's
  * customer is refused without saying more (issue 9: lookups by natural key stay within the tenant).
  */
-async function resolveTenant(tx: Tx, accountId: number, tenant: TenantInput["user"], key: string, errors: Record<string, string>): Promise<number | null> {
+async function resolveTenant(tx: Tx, accountId: number, tenant: TenantInput["user"], key: string, errors: Record<string, string>, created: number[]): Promise<number | null> {
   if (tenant.id) {
     const [own] = await tx.select({ id: accountUsers.user_id }).from(accountUsers).where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.user_id, tenant.id)));
     if (!own) errors[`${key}.id`] = "Select user from the drop-down list";
@@ -89,11 +90,12 @@ async function resolveTenant(tx: Tx, accountId: number, tenant: TenantInput["use
   const [user] = await tx.insert(users).values({ email, has_leases: true }).returning({ id: users.id });
   await tx.insert(accountUsers).values({ account_id: accountId, user_id: user.id, status: "pending" });
   await saveProfile(tx, "User", user.id, undefined, profile);
+  created.push(user.id);
   return user.id;
 }
 
 /** A unit is occupied while it has a current lease; a current lease is covered when its unit is (reference section 3.4). */
-async function refreshDerived(tx: Tx, unitIds: number[], userIds: number[]) {
+export async function refreshDerived(tx: Tx, unitIds: number[], userIds: number[]) {
   if (unitIds.length) {
     const ids = sql.join(unitIds.map((id) => sql`${id}`), sql`, `);
     await tx.execute(sql`UPDATE insurables i SET occupied = EXISTS (SELECT 1 FROM leases l WHERE l.insurable_id = i.id AND l.status = 'current') WHERE i.id IN (${ids})`);
@@ -113,10 +115,11 @@ function datesErrors(start: string | undefined, end: string | null | undefined):
   return {};
 }
 
-async function writeTenants(tx: Tx, leaseId: number, accountId: number, tenants: TenantInput[], errors: Record<string, string>) {
+async function writeTenants(tx: Tx, leaseId: number, accountId: number, tenants: TenantInput[], errors: Record<string, string>, invited: Invite[] = []) {
   const rows: Array<typeof leaseUsers.$inferInsert> = [];
+  const created: number[] = [];
   for (const [i, tenant] of tenants.entries()) {
-    const userId = await resolveTenant(tx, accountId, tenant.user, `users.${i}.user`, errors);
+    const userId = await resolveTenant(tx, accountId, tenant.user, `users.${i}.user`, errors, created);
     if (userId === null) continue;
     if (rows.some((r) => r.user_id === userId)) errors[`users.${i}.user.email`] = "is listed twice";
     rows.push({
@@ -132,29 +135,33 @@ async function writeTenants(tx: Tx, leaseId: number, accountId: number, tenants:
   const before = await tx.select({ user_id: leaseUsers.user_id }).from(leaseUsers).where(eq(leaseUsers.lease_id, leaseId));
   await tx.delete(leaseUsers).where(eq(leaseUsers.lease_id, leaseId));
   if (rows.length) await tx.insert(leaseUsers).values(rows);
+  invited.push(...created.map((userId) => ({ userId, leaseId })));
   return [...new Set([...before.map((b) => b.user_id), ...rows.map((r) => r.user_id as number)])];
 }
 
 /** Create a lease on a unit of the caller's with its tenants (found by email in the account, or created). */
-export async function createLease(db: Db, scope: Scope, input: LeaseInput & { insurable_id: number; start_date: string }, tenants: TenantInput[], author: Author) {
+export async function createLease(db: Db, scope: Scope, input: LeaseInput & { insurable_id: number; start_date: string }, tenants: TenantInput[], author: Author, mailer?: Mailer) {
   const unit = await unitInScope(db, scope, input.insurable_id);
   const errors: Record<string, string> = { ...datesErrors(input.start_date, input.end_date) };
   if (!unit) errors.insurable_id = "Select Building Or Unit";
   if (!tenants.length) errors.users = MESSAGES.tooFew(1);
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  const invited: Invite[] = [];
   const id = await inTransaction(db, async (tx) => {
     const status = leaseStatus(input.start_date, input.end_date, todayLA());
     const [lease] = await tx.insert(leases).values({ ...input, reference: newReference(), status, account_id: unit.account_id }).returning();
-    const userIds = await writeTenants(tx, lease.id, unit.account_id!, tenants, {});
+    const userIds = await writeTenants(tx, lease.id, unit.account_id!, tenants, {}, invited);
     await refreshDerived(tx, [unit.id], userIds);
     await recordHistory(tx, { type: "Lease", id: lease.id, action: "create", author, process: "console", changes: diffChanges({}, { ...input, status }) });
     return lease.id;
   });
+  await inviteTenants(db, mailer, invited);
   return showLease(db, scope, id);
 }
 
 /** Update dates, unit and tenants (the users sent replace the lease's; reference section 4.12); status follows the dates. */
-export async function updateLease(db: Db, scope: Scope, id: number, input: LeaseInput, tenants: TenantInput[] | undefined, author: Author) {
+export async function updateLease(db: Db, scope: Scope, id: number, input: LeaseInput, tenants: TenantInput[] | undefined, author: Author, mailer?: Mailer) {
+  const invited: Invite[] = [];
   await showLease(db, scope, id);
   const [before] = await db.select().from(leases).where(eq(leases.id, id));
   const errors: Record<string, string> = { ...datesErrors(input.start_date ?? before.start_date, input.end_date === undefined ? before.end_date : input.end_date) };
@@ -171,10 +178,11 @@ export async function updateLease(db: Db, scope: Scope, id: number, input: Lease
     const end = input.end_date === undefined ? before.end_date : input.end_date;
     const values = { ...input, account_id: accountId, status: leaseStatus(start, end, todayLA()) };
     await tx.update(leases).set({ ...values, updated_at: new Date() }).where(eq(leases.id, id));
-    const userIds = tenants ? await writeTenants(tx, id, accountId, tenants, {}) : [];
+    const userIds = tenants ? await writeTenants(tx, id, accountId, tenants, {}, invited) : [];
     await refreshDerived(tx, [...new Set([before.insurable_id, values.insurable_id ?? before.insurable_id])], userIds);
     await recordHistory(tx, { type: "Lease", id, action: "update", author, process: "console", changes: diffChanges(before, values) });
   });
+  await inviteTenants(db, mailer, invited);
   return showLease(db, scope, id);
 }
 
@@ -218,7 +226,8 @@ export class BadFileError extends AppError {
  * chosen community, tenants' emails not another account's); any bad row → 422 `{error: "Bad file", content: [{message,
  * row}]}` and nothing written; else every lease and tenant in one transaction.
  */
-export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number, text: string, author: Author) {
+export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number, text: string, author: Author, mailer?: Mailer) {
+  const invited: Invite[] = [];
   const communityQuery = insurableListQuery(scope, [sql`i.id = ${communityId}`, sql`i.insurable_type_id IN (1, 2, 3)`]);
   const [community] = await queryRows<{ id: number; account_id: number }>(db, sql`SELECT i.id, i.account_id FROM ${communityQuery.from} WHERE ${sql.join(communityQuery.where, sql` AND `)}`);
   if (!community) throw new ValidationError({ "leases.community_insurable_id": "Select community from the drop-down list" });
@@ -253,7 +262,7 @@ export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number
     else placed.push({ ...row, unitId: matches[0] });
   }
   if (errors.length) throw new BadFileError(errors.sort((a, b) => a.row - b.row));
-  return inTransaction(db, async (tx) => {
+  const count = await inTransaction(db, async (tx) => {
     const today = todayLA();
     const userIds: number[] = [];
     for (const row of placed) {
@@ -262,12 +271,58 @@ export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number
         .values({ reference: newReference(), start_date: row.start_date, end_date: row.end_date, status: leaseStatus(row.start_date, row.end_date, today), lease_type_id: row.lease_type_id, insurable_id: row.unitId, account_id: community.account_id })
         .returning({ id: leases.id });
       const tenants: TenantInput[] = row.tenants.map((t, i) => ({ primary: i === 0, user: { email: t.email, profile_attributes: { first_name: t.first_name, last_name: t.last_name, birth_date: t.birth_date } } }));
-      userIds.push(...(await writeTenants(tx, lease.id, community.account_id, tenants, {})));
+      userIds.push(...(await writeTenants(tx, lease.id, community.account_id, tenants, {}, invited)));
       await recordHistory(tx, { type: "Lease", id: lease.id, action: "create", author, process: "import", changes: diffChanges({}, { insurable_id: row.unitId, start_date: row.start_date, end_date: row.end_date }) });
     }
     await refreshDerived(tx, [...new Set(placed.map((p) => p.unitId))], [...new Set(userIds)]);
     return placed.length;
   });
+  await inviteTenants(db, mailer, invited);
+  return count;
+}
+
+/** A tenant created for a lease, to be invited once the lease is saved. */
+interface Invite {
+  userId: number;
+  leaseId: number;
+}
+
+/**
+ * Invitation mail to each tenant a lease created (reference section 4.12: unknown users are created and invited; a
+ * bulk import invites per lease), sent after the lease is saved so a refused lease invites nobody. Tenants who were
+ * already customers of the account are not mailed again. Without a mailer (a script), nobody is.
+ */
+export async function inviteTenants(db: Db, mailer: Mailer | undefined, invited: Invite[]) {
+  if (!mailer || !invited.length) return;
+  const rows = await queryRows<{ user_id: number; email: string; first_name: string | null; account: string | null; unit: string; community: string | null; reference: string; start_date: string }>(
+    db,
+    sql`SELECT u.id AS user_id, u.email, pr.first_name, ac.title AS account, unit.title AS unit,
+          CASE WHEN parent.insurable_type_id = 7 THEN (SELECT c.title FROM insurables c WHERE c.id = parent.insurable_id) || ', ' || parent.title ELSE parent.title END AS community,
+          l.reference, to_char(l.start_date, 'MM/DD/YYYY') AS start_date
+        FROM (SELECT * FROM unnest(${`{${invited.map((i) => i.userId).join(",")}}`}::int[], ${`{${invited.map((i) => i.leaseId).join(",")}}`}::int[]) AS x(user_id, lease_id)) x
+        JOIN users u ON u.id = x.user_id JOIN leases l ON l.id = x.lease_id JOIN insurables unit ON unit.id = l.insurable_id
+        LEFT JOIN insurables parent ON parent.id = unit.insurable_id LEFT JOIN accounts ac ON ac.id = l.account_id
+        LEFT JOIN profiles pr ON pr.profileable_type = 'User' AND pr.profileable_id = u.id
+        ORDER BY l.id, u.id`,
+  );
+  for (const row of rows) {
+    const home = [row.unit, row.community].filter(Boolean).join(", ");
+    const manager = row.account ?? "Your property manager";
+    await mailer.send({
+      to: row.email,
+      subject: `You have been added to the lease of ${home}`,
+      text: [
+        `Hello ${row.first_name ?? ""},`.replace(" ,", ","),
+        "",
+        `${manager} has added you as a tenant of ${home} (lease ${row.reference}, starting ${row.start_date}).`,
+        "Notices about the renters insurance this home requires will be sent to this address.",
+        "",
+        `If you did not expect this, please contact ${manager}.`,
+      ].join("\n"),
+      template: "tenant_invitation",
+      related: { type: "User", id: row.user_id },
+    });
+  }
 }
 
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insurables, leases, users } from "../../db/schema";
+import { insurables, leases, sentEmails, users } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
@@ -58,6 +58,11 @@ describe("leases", () => {
     expect(unit.occupied).toBe(true);
     const [ann] = await t.database.db.select().from(users).where(eq(users.id, world.users.A.id));
     expect(ann.has_current_leases).toBe(true);
+    // The new tenant is invited by mail, once the lease is saved; the account's existing customer is not.
+    const mails = await t.database.db.select().from(sentEmails).where(eq(sentEmails.template, "tenant_invitation"));
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([["new.tenant@example.com", "You have been added to the lease of 101, Oak Park, B"]]);
+    expect(mails[0].text).toContain(`Account A has added you as a tenant of 101, Oak Park, B (lease ${lease.reference}, starting 01/01/2020).`);
+    expect(mails[0].text).toMatch(/^Hello New,/);
   });
 
   it("refuses a unit or a customer email of another account, and an end before the start", async () => {
@@ -107,6 +112,8 @@ describe("bulk create from a CSV", () => {
     const res = await upload(as.staffA, community, `${ten(3)}\n${row("110", "kid@example.com", "01/01/2020")}\n13/45/2026,12/31/2026,,Residential,105,x@example.com,A,B,01/01/1990,,,,`);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ error: "Bad file" });
+    // A refused file invites nobody.
+    expect((await t.database.db.select().from(sentEmails).where(eq(sentEmails.template, "tenant_invitation"))).map((m) => m.to)).toEqual(["new.tenant@example.com"]);
     expect(res.json().content).toEqual([
       { row: 5, message: "unit 999 does not exist in this community" },
       { row: 12, message: "tenant_one must be over 18" },
@@ -132,5 +139,8 @@ describe("bulk create from a CSV", () => {
     const list = await call("GET", `/v2/staff_account/leases?filter[community_id]=${community}&pagination[per]=50`, as.staffA);
     expect(list.headers["total-entries"]).toBe("10");
     expect(list.json().every((l: { status: string; lease_users: unknown[] }) => l.status === "current" && l.lease_users.length === 1)).toBe(true);
+    // One invitation per new tenant of each lease.
+    const invited = (await t.database.db.select().from(sentEmails).where(eq(sentEmails.template, "tenant_invitation"))).map((m) => m.to);
+    expect(invited.filter((to) => /^t\d@example\.com$/.test(to)).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `t${i}@example.com`));
   });
 });

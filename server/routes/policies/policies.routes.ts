@@ -9,6 +9,7 @@ import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
+import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import { deleteExternalPolicy } from "./policies.delete";
 import { policyListQuery, policyListSpec, policyRowJson, type PolicyListRow } from "./policies.list";
 
@@ -62,6 +63,7 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
       .insert(exportsTable)
       .values({ kind: "policies", staff_id: caller.user.id, params: JSON.stringify(params) })
       .returning({ id: exportsTable.id });
+    await recordAuditEvent(app.db, { type: "Export", id: row.id, action: "export", author: staffAuthor(caller.user), process: "console", details: { kind: "policies", filter: query.filter ?? {} } });
     await app.jobs.send(EXPORT_POLICIES_JOB, { exportId: row.id });
     return { success: true, message: EXPORT_NOTICE, export_id: row.id };
   });

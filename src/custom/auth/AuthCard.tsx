@@ -1,6 +1,7 @@
-import { Box, Card, CardContent, Typography } from "@mui/material";
+import { Box, Card, CardContent, Link, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { useEffect, type ReactNode } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import { hideSplash } from "../../layout/splash";
 import { usePageTitle } from "../../layout/usePageTitle";
 
@@ -23,6 +24,18 @@ export function AuthCard({ titleKey, children }: { titleKey: string; children: R
           {children}
         </CardContent>
       </Card>
+    </Box>
+  );
+}
+
+/** The way back to the sign-in screen, under the password screens' forms. */
+export function BackToLogin() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ mt: 2, textAlign: "center" }}>
+      <Link component={RouterLink} to="/auth/login">
+        {translate("app.auth.login.back_to_login")}
+      </Link>
     </Box>
   );
 }

@@ -1,9 +1,8 @@
-import { Alert, Box, Button, Link, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, TextField, Typography } from "@mui/material";
 import { useDataProvider, useTranslate } from "react-admin";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider";
-import { AuthCard } from "./AuthCard";
+import { AuthCard, BackToLogin } from "./AuthCard";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -53,11 +52,7 @@ export function ForgotPasswordPage() {
           </Button>
         </Box>
       )}
-      <Box sx={{ mt: 2, textAlign: "center" }}>
-        <Link component={RouterLink} to="/auth/login">
-          {translate("app.auth.login.back_to_login")}
-        </Link>
-      </Box>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,13 +1,13 @@
-import { Alert, Box, Button, Link, TextField } from "@mui/material";
-import { HttpError, useDataProvider, useNotify, useTranslate } from "react-admin";
-import { type FormEvent, useState } from "react";
+import { Alert, Link } from "@mui/material";
+import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider";
 import { SNACK_LONG } from "../../domain/constants";
-import { AuthCard } from "./AuthCard";
-import { MIN_PASSWORD_LENGTH } from "../../domain/passwords";
+import { AuthCard, BackToLogin } from "./AuthCard";
+import { fieldErrorsOf, type FormErrors, NewPasswordForm } from "./NewPasswordForm";
 
-type Errors = Record<string, string>;
+const LABELS = { password: "app.auth.reset.new_password", confirmation: "app.auth.reset.password_confirmation", submit: "app.auth.reset.submit" };
 
 /**
  * /auth/reset-password/:token: a new password and its confirmation with the mailed token (PUT /staff/auth/password);
@@ -19,33 +19,24 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const { token = "" } = useParams();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
 
-  const tooShort = password !== "" && password.length < MIN_PASSWORD_LENGTH;
-  const mismatch = confirmation !== "" && confirmation !== password;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (tooShort || mismatch) return;
+  const submit = async (password: string, confirmation: string) => {
     setBusy(true);
     try {
       const answer = await dataProvider.resetPassword({ password, password_confirmation: confirmation, reset_password_token: token });
       notify(answer.message || "app.auth.reset.done", { type: "success", autoHideDuration: SNACK_LONG });
       navigate("/auth/login");
     } catch (e) {
-      const body = e instanceof HttpError ? (e.body as { errors?: unknown }) : null;
-      const fieldErrors = body?.errors && typeof body.errors === "object" && !Array.isArray(body.errors) ? (body.errors as Errors) : null;
-      setErrors(fieldErrors ?? { base: translate("app.errors.something_went_wrong") });
+      setErrors(fieldErrorsOf(e) ?? { base: translate("app.errors.something_went_wrong") });
       setBusy(false);
     }
   };
 
   return (
     <AuthCard titleKey="app.auth.reset.new_password_title">
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
+      <NewPasswordForm labels={LABELS} errors={errors} busy={busy} onSubmit={submit}>
         {errors.reset_password_token && (
           <Alert severity="error">
             {translate("app.shell.auth.reset_link_invalid", { error: errors.reset_password_token })}{" "}
@@ -55,35 +46,8 @@ export function ResetPasswordPage() {
           </Alert>
         )}
         {errors.base && <Alert severity="error">{errors.base}</Alert>}
-        <TextField
-          label={translate("app.auth.reset.new_password")}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={tooShort || Boolean(errors.password)}
-          helperText={tooShort ? translate("app.errors.validation.min_length", { min: MIN_PASSWORD_LENGTH }) : (errors.password ?? " ")}
-          required
-        />
-        <TextField
-          label={translate("app.auth.reset.password_confirmation")}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={mismatch || Boolean(errors.password_confirmation)}
-          helperText={mismatch ? translate("app.auth.reset.mismatch") : (errors.password_confirmation ?? " ")}
-          required
-        />
-        <Button type="submit" variant="contained" disabled={busy || !password || !confirmation || tooShort || mismatch}>
-          {translate("app.auth.reset.submit")}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: "center" }}>
-        <Link component={RouterLink} to="/auth/login">
-          {translate("app.auth.login.back_to_login")}
-        </Link>
-      </Box>
+      </NewPasswordForm>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -36,5 +36,17 @@ export function DmrReviewForm({ fileId, role, onSubmitted, readOnly = false }: {
     );
   }
   const { values, prefilled } = applyAssistance(newUploadValues(), assistance);
-  return <CoverageProofForm key={fileId} role={role} initial={values} prefilled={prefilled} dmr={{ fileId, onSubmitted }} readOnly={readOnly} />;
+  const requirements = { interestedParties: assistance?.fields?.interested_parties ?? null, deductible: assistance?.fields?.deductible ?? null };
+  return (
+    <CoverageProofForm
+      key={fileId}
+      role={role}
+      initial={values}
+      prefilled={prefilled}
+      knownAccount={assistance?.location?.account}
+      dmr={{ fileId, onSubmitted }}
+      readOnly={readOnly}
+      requirements={requirements}
+    />
+  );
 }

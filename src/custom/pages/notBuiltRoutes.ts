@@ -25,7 +25,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
   { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
-  { path: "policies/total", titleKey: t("policies_dashboard"), crumbs: [crumb("dashboards")] },
   { path: "invoices/*", titleKey: t("invoices") },
   { path: "payments/*", titleKey: t("payments") },
   { path: "insurable/communities", titleKey: t("communities") },
@@ -45,10 +44,7 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "tracking-url/*", titleKey: t("tracking_url") },
   { path: "policy-support/*", titleKey: t("policy_support") },
   { path: "email-history", titleKey: t("email_history") },
-  { path: "integrations/*", titleKey: t("integrations") },
   { path: "merge-users", titleKey: t("merge_users") },
-  { path: "reporting/*", titleKey: t("reporting") },
-  { path: "integration-health", titleKey: t("integration_health") },
 ];
 
 /** Area roots that open their browse screen (document 1 section 2.2 names both forms). */

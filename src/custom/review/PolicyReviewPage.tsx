@@ -94,6 +94,9 @@ export function PolicyReviewPage() {
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [suggested, setSuggested] = useState<DeclineReasonKey[]>([]);
+  // What the certificate says of additional interests and deductibles, and the reasons the profile's failed rules give.
+  const [assisted, setAssisted] = useState<Assistance["fields"]>(null);
+  const [ruleReasons, setRuleReasons] = useState<DeclineReasonKey[]>([]);
   // Pending updates of the open item, and whether the form beside shows them (to edit) or the policy as it is.
   const [revision, setRevision] = useState<(RevisionDetail & { version?: string }) | null>(null);
   const [editingUpdates, setEditingUpdates] = useState(false);
@@ -186,6 +189,8 @@ export function PolicyReviewPage() {
     let live = true;
     setPolicy(null);
     setSuggested([]);
+    setAssisted(null);
+    setRuleReasons([]);
     dataProvider
       .request<PolicyDetail>(`/policies/${selectedId}`)
       .then(({ json }) => live && setPolicy(json))
@@ -193,12 +198,21 @@ export function PolicyReviewPage() {
     // Assisted review: the reasons the certificate's own text supports are pre-ticked in the decline dialog.
     dataProvider
       .request<Assistance>(`/review_queue/${selectedId}/extract`)
-      .then(({ json }) => live && setSuggested(json.suggested_reasons.filter((r): r is DeclineReasonKey => (DECLINE_REASON_KEYS as readonly string[]).includes(r))))
+      .then(({ json }) => {
+        if (!live) return;
+        setSuggested(json.suggested_reasons.filter((r): r is DeclineReasonKey => (DECLINE_REASON_KEYS as readonly string[]).includes(r)));
+        setAssisted(json.fields);
+      })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [selectedId, dataProvider]);
+
+  const requirements = useMemo(
+    () => ({ interestedParties: assisted?.interested_parties ?? null, deductible: assisted?.deductible ?? null, onReasons: setRuleReasons }),
+    [assisted],
+  );
 
   // Moving away from unsaved edits asks first.
   const go = useCallback(
@@ -475,6 +489,7 @@ export function PolicyReviewPage() {
                       revision={{ policyId: policy.id, revisionId: revision.id, version: revision.version, onSaved: () => void loadRevision() }}
                       onDirtyChange={setDirty}
                       readOnly={blocked}
+                      requirements={requirements}
                     />
                   ) : policy && policy.id === selected.id ? (
                     <CoverageProofForm
@@ -485,6 +500,7 @@ export function PolicyReviewPage() {
                       onSaved={() => void load(true)}
                       onDirtyChange={setDirty}
                       readOnly={blocked}
+                      requirements={requirements}
                     />
                   ) : (
                     <CircularProgress size={24} />
@@ -500,7 +516,7 @@ export function PolicyReviewPage() {
           title={translate(DIALOG_TITLE[selected.kind][declining], { number: selected.number })}
           nextItemExists={neighbour(items, selectedId, 1) !== selectedId}
           busy={busy}
-          initialReasons={suggested}
+          initialReasons={DECLINE_REASON_KEYS.filter((r) => suggested.includes(r) || ruleReasons.includes(r))}
           onCancel={() => setDeclining(null)}
           onDecline={(reasons, moveNext) => void decline(declining, reasons, moveNext)}
         />

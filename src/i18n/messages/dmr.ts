@@ -41,5 +41,6 @@ export const dmrMessages = {
     progress: "Uploading… %{percent}%",
     done: "%{added} file(s) queued, %{duplicates} already in the queue",
     failed: "Something went wrong",
+    failed_file: "%{file}: %{message}. No file was queued.",
   },
 };

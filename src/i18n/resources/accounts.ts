@@ -49,6 +49,7 @@ export default {
     buildings: "Buildings",
     units: "Units",
     staff: "Staff",
+    requirements: "Requirements",
     history: "History",
   },
   tab_columns: {

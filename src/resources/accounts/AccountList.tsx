@@ -5,6 +5,7 @@ import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
 import { GridDataTable, GridList, PICKER_PAGE_SIZE, YesNo, getPath } from "../common";
+import { useOrganisationBulkActions } from "../common/OrganisationActions";
 import { resourcePath } from "../paths";
 import { ACCOUNT_FILTER_PATHS, AccountFilters } from "./AccountFilters";
 import type { Account } from "./types";
@@ -28,9 +29,10 @@ function useAgencyInUrl(): boolean {
 const AccountGrid = ({ needsAgency }: { needsAgency: boolean }) => {
   const translate = useTranslate();
   const { filterValues } = useListContext();
+  const bulkActions = useOrganisationBulkActions("accounts");
   if (needsAgency && !chosenAgency(filterValues)) return <Alert severity="info" sx={{ m: 2 }}>{translate("resources.accounts.choose_agency")}</Alert>;
   return (
-    <GridDataTable<Account> rowClick={(id: Identifier) => resourcePath.view("accounts", id)}>
+    <GridDataTable<Account> rowClick={(id: Identifier) => resourcePath.view("accounts", id)} bulkActions={bulkActions}>
       <DataTable.Col source="title" />
       <DataTable.Col source="enabled" render={(record) => <YesNo value={record.enabled} />} />
       <DataTable.Col source="agency.title" />

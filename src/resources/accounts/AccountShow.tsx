@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Box, Card, CardContent, Tab, Tabs, Typography } from "@mui/material";
-import { Loading, ShowBase, useRecordContext, useTranslate } from "react-admin";
+import { Loading, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
+import { RequirementProfilePanel } from "../../custom/compliance/RequirementProfilePanel";
 import { useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate, humanizeEnum, underscoresToSpaces } from "../../domain/format";
@@ -13,7 +14,7 @@ import { OrganisationActions } from "../common/OrganisationActions";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
-const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "history"] as const;
+const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "history"] as const;
 type TabKey = (typeof TABS)[number];
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -65,6 +66,12 @@ const changesOf = (row: HistoryRow) =>
   Object.entries(row.data ?? {})
     .map(([field, change]) => `${field}: ${historyValue(change, change.previous_value)} → ${historyValue(change, change.new_value)}`)
     .join("; ");
+
+// The account's requirement profile (issue 17 section 1): edited by whoever may edit the account.
+const AccountRequirements = ({ account }: { account: Account }) => {
+  const { canAccess } = useCanAccess({ resource: "accounts", action: "edit" });
+  return <RequirementProfilePanel path={`/accounts/${account.id}/requirement_profile`} canEdit={Boolean(canAccess)} />;
+};
 
 const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
   const base = `/accounts/${account.id}`;
@@ -118,6 +125,8 @@ const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
           ]}
         />
       );
+    case "requirements":
+      return <AccountRequirements account={account} />;
     case "history":
       return (
         <AccountTabTable<HistoryRow>

@@ -2,6 +2,7 @@ import { CreateButton, DataTable, useCanAccess, type Identifier } from "react-ad
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
 import { FilterBar, GridDataTable, GridList, KeywordSearch, PICKER_PAGE_SIZE, YesNo, YesNoFilter } from "../common";
+import { useOrganisationBulkActions } from "../common/OrganisationActions";
 import { resourcePath } from "../paths";
 import type { Agency } from "./types";
 
@@ -19,6 +20,7 @@ const AgencyFilters = () => (
 export const AgencyList = ({ withSubagencies = false }: { withSubagencies?: boolean }) => {
   const { user } = useCurrentUser();
   const { canAccess: canCreate } = useCanAccess({ resource: "agencies", action: "create" });
+  const bulkActions = useOrganisationBulkActions("agencies");
   const createLabel = user?.role === "agent" ? "resources.agencies.actions.create_subagency" : "resources.agencies.actions.create";
   return (
     <>
@@ -34,7 +36,7 @@ export const AgencyList = ({ withSubagencies = false }: { withSubagencies?: bool
         filter={withSubagencies ? { with_subagencies: true } : undefined}
       >
         <AgencyFilters />
-        <GridDataTable<Agency> rowClick={(id: Identifier) => resourcePath.view("agencies", id)}>
+        <GridDataTable<Agency> rowClick={(id: Identifier) => resourcePath.view("agencies", id)} bulkActions={bulkActions}>
           <DataTable.Col source="title" />
           <DataTable.Col source="enabled" render={(record) => <YesNo value={record.enabled} />} />
           {withSubagencies || user?.role === "agent" ? (

@@ -6,6 +6,7 @@ import { actionFailureNotification, successNotification } from "../../dataProvid
 import type { AppDataProvider } from "../../dataProvider/types";
 import { CONFIRM_DIALOG_WIDTH } from "../../domain/constants";
 import { resourcePath } from "../paths";
+import type { GridBulkAction } from "./gridKit/BulkActions";
 
 type Switchable = RaRecord & { enabled: boolean; title: string };
 
@@ -68,3 +69,19 @@ export const OrganisationActions = ({ resource }: { resource: "accounts" | "agen
     </Box>
   );
 };
+
+/**
+ * The grid's bulk Enable and Disable of accounts or agencies (issue 17 section 5): the same call as the show page's
+ * button, once per selected row, offered to whoever may switch them.
+ */
+export function useOrganisationBulkActions(resource: "accounts" | "agencies"): GridBulkAction[] {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { canAccess: canEnable } = useCanAccess({ resource, action: "enable" });
+  const { canAccess: canDisable } = useCanAccess({ resource, action: "disable" });
+  return (["enable", "disable"] as const).map((action) => ({
+    name: action,
+    label: `resources.${resource}.actions.${action}`,
+    allowed: action === "enable" ? canEnable === true : canDisable === true,
+    run: (id) => dataProvider.request(`/${resource}/${id}/${action}`, { method: "PUT" }),
+  }));
+}

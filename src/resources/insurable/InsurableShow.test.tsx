@@ -60,7 +60,7 @@ describe("InsurableShow", () => {
     expect(screen.getByRole("link", { name: "Maple Court" })).toHaveAttribute("href", "/dashboard/insurable/view/1");
     expect(await screen.findByRole("link", { name: "Ann Lee" })).toBeInTheDocument();
     expect(screen.getByText("Current")).toBeInTheDocument();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Residents & Leases", "Policies", "Coverage"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Residents & Leases", "Policies", "Coverage", "Coverage timeline", "History"]);
     // A unit has no address of its own to sync.
     expect(screen.queryByRole("button", { name: "Sync address" })).not.toBeInTheDocument();
   });
@@ -74,9 +74,53 @@ describe("InsurableShow", () => {
     expect(await screen.findByText("Liability $100,000")).toBeInTheDocument();
     expect(screen.getByText("$8.00")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sync address" })).toBeInTheDocument();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Buildings & Units", "Residents & Leases", "Policies", "Coverage", "Rates"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Buildings & Units", "Residents & Leases", "Policies", "Coverage", "Rates", "Carrier Profile", "Requirements", "History"]);
     fireEvent.click(screen.getByRole("switch", { name: "Liability $100,000 Enabled" }));
     await waitFor(() => expect(requests.find((r) => r.method === "PUT")).toMatchObject({ path: "/insurables/1/insurable-rates/4", body: { insurable_rate: { enabled: false } } }));
+    expect([...i18nProvider.missingKeys]).toEqual([]);
+  });
+});
+
+describe("InsurableShow: History", () => {
+  it("lists who changed what, newest first, money as money", async () => {
+    const { requests, i18nProvider } = setup("staff", "/dashboard/insurable/view/1/history", "/dashboard/insurable/view/:id/*", <InsurableShow />, {
+      "/histories": [
+        { id: 2, created_at: "2026-06-15T10:00:00Z", author: "Sam Staff", action: "update_related", process: "console", data: { "rates.4.premium": { previous_value: 800, new_value: 900, format: "money" } } },
+        { id: 1, created_at: "2026-06-14T10:00:00Z", author: "Sam Staff", action: "create", process: "console", data: { title: { previous_value: null, new_value: "Maple Court" } } },
+      ],
+    });
+    const table = await screen.findByRole("table", { name: "History" });
+    expect(await within(table).findByText("rates.4.premium: $8.00 → $9.00")).toBeInTheDocument();
+    expect(within(table).getByText("title: — → Maple Court")).toBeInTheDocument();
+    expect(within(table).getByText("Update related")).toBeInTheDocument();
+    expect(requests.find((r) => r.path === "/insurables/1/histories")).toMatchObject({ query: { pagination: { page: 1, per: 100 } } });
+    expect([...i18nProvider.missingKeys]).toEqual([]);
+  });
+});
+
+describe("InsurableShow: Carrier Profile", () => {
+  it("shows each carrier's traits as Yes/No, numbers and text, and saves an edit keeping each trait's kind", async () => {
+    const profile = { id: 6, carrier_id: 2, carrier_title: "QBE Insurance Corporation", external_carrier_id: "QBE-000001", traits: { pref_facility: "MDU", gated: false, construction_year: 1996 } };
+    const { requests, i18nProvider } = setup("staff", "/dashboard/insurable/view/1/carrier_profile", "/dashboard/insurable/view/:id/*", <InsurableShow />, {
+      "/carrier-insurable-profiles": { data: [profile], available_carriers: [{ id: 3, title: "Millennial Specialty Insurance" }] },
+      "/carrier-insurable-profiles/6": { ...profile, traits: { ...profile.traits, gated: true, construction_year: 1998 } },
+    });
+    const table = await screen.findByRole("table", { name: "QBE Insurance Corporation Carrier Profile" });
+    const row = (name: string) => within(table).getByText(name).closest("tr") as HTMLElement;
+    expect(within(row("Gated")).getByText("No")).toBeInTheDocument();
+    expect(within(row("Year built")).getByText("1996")).toBeInTheDocument();
+    expect(within(row("Preferred facility")).getByText("MDU")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add carrier profile" })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("switch", { name: "Gated" }));
+    fireEvent.change(screen.getByLabelText("Year built"), { target: { value: "1998" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === "PUT")).toMatchObject({
+        path: "/carrier-insurable-profiles/6",
+        body: { carrier_insurable_profile: { external_carrier_id: "QBE-000001", traits: { pref_facility: "MDU", gated: true, construction_year: 1998 } } },
+      }),
+    );
     expect([...i18nProvider.missingKeys]).toEqual([]);
   });
 });

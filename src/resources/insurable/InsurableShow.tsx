@@ -6,15 +6,26 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
+import { CarrierProfileTab } from "./InsurableCarrierProfileTab";
+import { HistoryTab } from "./InsurableHistoryTab";
+import { RequirementProfilePanel } from "../../custom/compliance/RequirementProfilePanel";
+import { CoverageTimeline } from "../../custom/compliance/CoverageTimeline";
 import { ChildrenTab, CoverageTab, PoliciesTab, RatesTab, ResidentsTab } from "./InsurableTabs";
 import type { Insurable } from "./types";
 
-type TabKey = "children" | "residents" | "policies" | "coverage" | "rates";
+type TabKey = "children" | "residents" | "policies" | "coverage" | "rates" | "carrier_profile" | "requirements" | "timeline" | "history";
 
 /** The tabs a property has: units have no children; only communities of type 1 have rates (document 3 section 3). */
 export function insurableTabs(insurable: Pick<Insurable, "insurable_type_id">): TabKey[] {
   const unit = [4, 5].includes(insurable.insurable_type_id);
-  return [...(unit ? [] : (["children"] as const)), "residents", "policies", "coverage", ...(insurable.insurable_type_id === 1 ? (["rates"] as const) : [])];
+  const community = [1, 2, 3].includes(insurable.insurable_type_id);
+  return [...(unit ? [] : (["children"] as const)), "residents", "policies", "coverage", ...(insurable.insurable_type_id === 1 ? (["rates"] as const) : []),
+    ...(unit ? (["timeline"] as const) : []),
+    ...(community ? (["carrier_profile"] as const) : []),
+    // A community's requirement profile replaces its account's for its units (issue 17 section 1).
+    ...(community ? (["requirements"] as const) : []),
+    "history",
+  ];
 }
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -121,6 +132,10 @@ const InsurablePage = () => {
           {active === "policies" && <PoliciesTab insurable={insurable} />}
           {active === "coverage" && <CoverageTab insurable={insurable} />}
           {active === "rates" && <RatesTab insurable={insurable} />}
+          {active === "carrier_profile" && <CarrierProfileTab insurable={insurable} />}
+          {active === "history" && <HistoryTab insurable={insurable} />}
+          {active === "timeline" && <CoverageTimeline path={`/insurables/${insurable.id}/coverage_timeline`} />}
+          {active === "requirements" && <RequirementProfilePanel path={`/insurables/${insurable.id}/requirement_profile`} canEdit={Boolean(canEdit)} community />}
         </Box>
       </Card>
     </>

@@ -7,6 +7,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import type { Lease } from "./types";
+import { CoverageTimeline } from "../../custom/compliance/CoverageTimeline";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -114,6 +115,14 @@ const LeasePage = () => {
               ))}
             </TableBody>
           </Table>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="subtitle1" sx={{ mb: 1 }}>
+            {translate("app.compliance.timeline.title")}
+          </Typography>
+          <CoverageTimeline path={`/leases/${lease.id}/coverage_timeline`} />
         </CardContent>
       </Card>
       <Confirm

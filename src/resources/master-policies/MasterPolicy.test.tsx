@@ -113,6 +113,36 @@ describe("MasterPolicyShow (master-policies/view/{id})", () => {
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
+  it("shows the covered units uncovered once the cancel job has run, without a reload", async () => {
+    const bound = { id: 300, number: "MP-0007_AB12CD34", status: "BOUND", effective_date: "2026-02-01", expiration_date: "2027-01-01", cancellation_date: null, insurable: { id: 90, title: "101" }, community: { id: 40, title: "Oak Court" }, building: null };
+    let jobDone = false;
+    const dataProvider = createMemoryDataProvider(
+      { "master-policies": [master()] },
+      {
+        async request<T>(path: string) {
+          if (path === "/master-policies/7/cancel") {
+            // The job ends every coverage, then the master, a moment after the call answers.
+            setTimeout(() => {
+              jobDone = true;
+              Object.assign(dataProvider.data["master-policies"][0], { status: "CANCELLED", cancellation_date: "2026-11-23", covered_units: 0 });
+            }, 100);
+            return { json: { message: "Master policy MP-0007 was successfully cancelled" } as T, headers: new Headers() };
+          }
+          const rows = path === "/master-policies/7/covered_units" && !jobDone ? [bound] : [];
+          return { json: rows as T, headers: new Headers({ "total-entries": String(rows.length) }) };
+        },
+      },
+    );
+    renderInAdmin(<MasterPolicyShow />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/master-policies/view/7/covered", path: "/dashboard/master-policies/view/:id/*" });
+    const table = await screen.findByRole("table", { name: "Covered Units" });
+    expect(await within(table).findByText("Bound")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel Master Policy" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Cancelled on November 23, 2026", undefined, { timeout: 4000 })).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole("table", { name: "Covered Units" })).queryByText("Bound")).toBeNull());
+    expect(within(screen.getByRole("table", { name: "Covered Units" })).getByText("No results found")).toBeInTheDocument();
+  });
+
   it("shows the coverages and configuration in dollars", async () => {
     renderShow("agent", master(), "coverages");
     const table = await screen.findByRole("table", { name: "Coverages" });

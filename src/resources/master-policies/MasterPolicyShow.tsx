@@ -13,6 +13,10 @@ import type { MasterPolicy } from "./types";
 const k = (key: string) => `resources.master-policies.${key}`;
 
 /** The tabs of a master's page, each at its own URL (view/{id}/{tab}). */
+/** How often, and how many times, the page reads the master again after Cancel while the job runs. */
+const CANCEL_POLL_MS = 1500;
+const CANCEL_POLLS = 20;
+
 const TABS = ["communities", "covered", "available", "history", "coverages"] as const;
 type TabKey = (typeof TABS)[number];
 
@@ -29,7 +33,7 @@ const Detail = ({ label, value }: { label: string; value: string | number | null
 };
 
 /** Cancel the master (a job cancels its coverages, then it); the server's 'Master policy <n> was successfully cancelled'. */
-const CancelMasterButton = ({ master, onDone }: { master: MasterPolicy; onDone: () => void }) => {
+const CancelMasterButton = ({ master, onDone }: { master: MasterPolicy; onDone: () => Promise<MasterPolicy | undefined> }) => {
   const translate = useTranslate();
   const { request, notifyResult } = usePolicyApi();
   const [open, setOpen] = useState(false);
@@ -40,8 +44,12 @@ const CancelMasterButton = ({ master, onDone }: { master: MasterPolicy; onDone: 
     try {
       const { json } = await request<{ message: string }>(`/master-policies/${master.id}/cancel`, { method: "PUT", body: {} });
       notifyResult("success", k("messages.done"), json.message);
-      // The job runs in the background: read the page again shortly.
-      setTimeout(onDone, 1500);
+      // The job runs in the background: read the master again until it is cancelled (its tabs follow it).
+      const poll = async (attempt: number) => {
+        const fresh = await onDone().catch(() => undefined);
+        if (fresh?.status !== "CANCELLED" && attempt < CANCEL_POLLS) setTimeout(() => void poll(attempt + 1), CANCEL_POLL_MS);
+      };
+      setTimeout(() => void poll(1), CANCEL_POLL_MS);
     } catch (error) {
       notifyResult("error", k("messages.failed"), serverMessage(error));
     } finally {
@@ -66,6 +74,7 @@ const MasterPolicyPage = () => {
   const { refetch } = useShowContext();
   const segment = (useParams()["*"] ?? "").split("/")[0];
   const reload = useCallback(() => void refetch(), [refetch]);
+  const reread = useCallback(async () => (await refetch()).data as MasterPolicy | undefined, [refetch]);
   if (!master) return null;
   const tab: TabKey = (TABS as readonly string[]).includes(segment) ? (segment as TabKey) : "communities";
   const base = resourcePath.view("master-policies", master.id);
@@ -84,7 +93,7 @@ const MasterPolicyPage = () => {
                 </Button>
               </CanAccess>
             ) : null}
-            <CancelMasterButton master={master} onDone={reload} />
+            <CancelMasterButton master={master} onDone={reread} />
           </Box>
         }
       />

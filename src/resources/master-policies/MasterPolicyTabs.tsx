@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   Autocomplete,
   Box,
@@ -33,12 +33,21 @@ const k = (key: string) => `resources.master-policies.${key}`;
 const PER = 20;
 
 /** One page of a master's list (document 3 section 9: 20 a page), a table and its pagination; empty says so. */
-function PagedTable<T extends { id: number }>({ path, label, head, cells, reloadKey }: { path: string; label: string; head: string[]; cells: (row: T) => ReactNode[]; reloadKey: number }) {
+/**
+ * What the tabs' lists depend on: a master read again with another status, coverage count or update time (a
+ * cancellation the background job finished) reloads them, as the tab's own actions do.
+ */
+const versionOf = (master: MasterPolicy) => `${master.status}|${master.covered_units}|${master.communities_count}|${master.updated_at ?? ""}`;
+
+function PagedTable<T extends { id: number }>({ path, label, head, cells, reloadKey }: { path: string; label: string; head: string[]; cells: (row: T) => ReactNode[]; reloadKey: string }) {
   const translate = useTranslate();
   const [page, setPage] = useState(0);
   const { rows, total, loading, refetch } = usePagedRequest<T>(path, { pagination: { page: page + 1, per: PER } });
+  const loaded = useRef(reloadKey);
   useEffect(() => {
-    if (reloadKey) refetch();
+    if (loaded.current === reloadKey) return;
+    loaded.current = reloadKey;
+    refetch();
   }, [reloadKey, refetch]);
   return (
     <Box>
@@ -167,7 +176,7 @@ export const CommunitiesTab = ({ master, onChange }: { master: MasterPolicy; onC
       <PagedTable<CommunityRow>
         path={`/master-policies/${master.id}/communities`}
         label={k("tabs.communities")}
-        reloadKey={reload}
+        reloadKey={`${reload}|${versionOf(master)}`}
         head={[k("fields.community"), k("fields.units"), k("fields.covered_units"), k("fields.auto_assign"), ""]}
         cells={(row) => [
           row.title,
@@ -218,7 +227,7 @@ export const CoveredUnitsTab = ({ master, past = false, onChange }: { master: Ma
       <PagedTable<CoverageRow>
         path={`/master-policies/${master.id}/${past ? "historically_coverage_units" : "covered_units"}`}
         label={past ? k("tabs.history") : k("tabs.covered")}
-        reloadKey={reload}
+        reloadKey={`${reload}|${versionOf(master)}`}
         head={head}
         cells={(row) => [
           row.insurable.title,
@@ -279,7 +288,7 @@ export const AvailableUnitsTab = ({ master, onChange }: { master: MasterPolicy; 
       <PagedTable<UnitRow>
         path={`/master-policies/${master.id}/available_units`}
         label={k("tabs.available")}
-        reloadKey={reload}
+        reloadKey={`${reload}|${versionOf(master)}`}
         head={[k("fields.unit"), k("fields.place"), k("fields.resident"), k("fields.lease_start"), ""]}
         cells={(row) => [
           row.title,

@@ -42,6 +42,7 @@ export interface MasterPolicy {
   calculation_base: number | null;
   covered_units: number;
   communities_count: number;
+  updated_at?: string;
   system_data?: { landlord_sumplimental: boolean };
   policy_coverages?: MasterPolicyCoverage[];
   master_policy_configurations?: MasterPolicyConfiguration[];

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ResidentTimelines } from "../../custom/compliance/CoverageTimeline";
 import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import EditIcon from "@mui/icons-material/Edit";
 import { Button, DateField, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
@@ -169,6 +170,11 @@ const UserDetail = () => {
           <None />
         )}
       </Section>
+      {record.leases?.length ? (
+        <Section title="app.compliance.timeline.title">
+          <ResidentTimelines userId={Number(record.id)} />
+        </Section>
+      ) : null}
     </>
   );
 };

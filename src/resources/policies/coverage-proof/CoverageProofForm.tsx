@@ -44,6 +44,7 @@ import {
   toFormData,
 } from "./coverageProofRules";
 import { LocationInputs } from "./LocationInputs";
+import { type RequirementFacts, RequirementChecks } from "./RequirementChecks";
 
 const f = (key: string) => `app.coverage_proof.fields.${key}`;
 const k = (key: string) => `app.coverage_proof.${key}`;
@@ -72,12 +73,16 @@ export interface CoverageProofFormProps {
   dmr?: { fileId: number; onSubmitted: () => void };
   /** Field names assisted review filled from the PDF. */
   prefilled?: Set<string>;
+  /** The account assisted review located, so its picker shows its title before its options load. */
+  knownAccount?: { id: number; title: string } | null;
   /** Editing pending updates in Policy Review: the form saves into the revision, the policy stays as it is. */
   revision?: { policyId: number; revisionId: number; version?: string; onSaved: () => void };
   /** Told whenever the form gains or loses unsaved edits (Policy Review asks before moving away from them). */
   onDirtyChange?: (dirty: boolean) => void;
   /** Shows the form without letting anyone save it (someone else holds the item). */
   readOnly?: boolean;
+  /** The review's rule panel (issue 17): the chosen unit's requirement profile judged against the form. */
+  requirements?: RequirementFacts;
 }
 
 /**
@@ -91,9 +96,11 @@ export const CoverageProofForm = ({
   onSaved,
   dmr,
   prefilled,
+  knownAccount,
   revision,
   onDirtyChange,
   readOnly = false,
+  requirements,
 }: CoverageProofFormProps) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -274,7 +281,7 @@ export const CoverageProofForm = ({
           aria-label={translate(k("title"))}
         >
           <Box component="fieldset" disabled={readOnly} inert={readOnly} sx={{ border: 0, p: 0, m: 0, minWidth: 0, ...(readOnly ? { opacity: 0.7 } : {}) }}>
-          <LocationInputs role={role} />
+          <LocationInputs role={role} knownAccount={knownAccount} />
           <Box
             sx={{
               display: "grid",
@@ -433,6 +440,7 @@ export const CoverageProofForm = ({
             />
           )}
           <CoverageLimitsInput editEnabled={Boolean(dmr)} />
+          {requirements && <RequirementChecks {...requirements} />}
           <InsuredsInput
             requireAddress={dmr ? "all" : editing ? "primary" : "none"}
           />

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { Autocomplete, Box, MenuItem, TextField } from "@mui/material";
 import { useDataProvider, useTranslate } from "react-admin";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import type { AppDataProvider } from "../../../dataProvider/types";
 import type { Role } from "../../../domain/roles";
+import { PrefilledContext } from "./ArrayInputs";
 import { ADDRESS_FIELDS, type CoverageProofValues } from "./coverageProofRules";
 
 interface Titled {
@@ -49,8 +50,12 @@ function useSearch<T>(load: (text: string) => Promise<T[]>, deps: unknown[]) {
  * (document 1 section 5, document 2 section 5). Changing a level clears the ones below. Choosing a community copies
  * its address into every insured; the unit's title goes into the primary's address line 2.
  */
-export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: CommunityTree | null) => void }) => {
+export const LocationInputs = ({ role, onTree, knownAccount }: { role?: Role; onTree?: (tree: CommunityTree | null) => void; knownAccount?: Titled | null }) => {
   const translate = useTranslate();
+  // Pickers assisted review filled from the PDF say so, like its other fields, until the reviewer changes them.
+  const prefilled = useContext(PrefilledContext);
+  const assisted = (name: string, dirty: boolean) => prefilled.has(name) && !dirty;
+  const assistedHint = (name: string, dirty: boolean) => (assisted(name, dirty) ? translate("app.coverage_proof.prefilled") : undefined);
   const dataProvider = useDataProvider<AppDataProvider>();
   const { control, setValue, getValues } = useFormContext<CoverageProofValues>();
   const [agencyId, accountId, communityId, buildingId] = useWatch({ control, name: ["agency_id", "account_id", "community_id", "building_id"] });
@@ -148,7 +153,14 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               }}
               noOptionsText={translate(h("no_results"))}
               renderInput={(params) => (
-                <TextField {...params} required label={translate(f("agency"))} error={Boolean(fieldState.error) || Boolean(pickHint("agency", field.value))} helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("agency", field.value) ?? translate(h("agency")))} />
+                <TextField
+                  {...params}
+                  required
+                  label={translate(f("agency"))}
+                  color={assisted("agency_id", fieldState.isDirty) ? "info" : undefined}
+                  error={Boolean(fieldState.error) || Boolean(pickHint("agency", field.value))}
+                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("agency", field.value) ?? assistedHint("agency_id", fieldState.isDirty) ?? translate(h("agency")))}
+                />
               )}
             />
           )}
@@ -166,7 +178,10 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               disabled={role === "super_admin" && !agencyId}
               getOptionLabel={(o) => o.title}
               isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={accounts.options.find((a) => a.id === field.value) ?? (field.value ? { id: Number(field.value), title: String(field.value) } : null)}
+              value={
+                accounts.options.find((a) => a.id === field.value) ??
+                (field.value ? (knownAccount?.id === field.value ? knownAccount : { id: Number(field.value), title: String(field.value) }) : null)
+              }
               onInputChange={(e, text, reason) => {
                 typing("account")(e, text, reason);
                 if (reason === "input") accounts.setText(text);
@@ -182,8 +197,9 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
                   {...params}
                   required
                   label={translate(f("account"))}
+                  color={assisted("account_id", fieldState.isDirty) ? "info" : undefined}
                   error={Boolean(fieldState.error) || Boolean(pickHint("account", field.value))}
-                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : pickHint("account", field.value)}
+                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("account", field.value) ?? assistedHint("account_id", fieldState.isDirty))}
                 />
               )}
             />
@@ -214,8 +230,9 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
                 {...params}
                 required
                 label={translate(f("community"))}
+                color={assisted("community_id", fieldState.isDirty) ? "info" : undefined}
                 error={Boolean(fieldState.error) || Boolean(pickHint("community", field.value))}
-                helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : pickHint("community", field.value)}
+                helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("community", field.value) ?? assistedHint("community_id", fieldState.isDirty))}
               />
             )}
           />
@@ -224,17 +241,18 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
       <Controller
         name="building_id"
         control={control}
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <TextField
             select
             label={translate(f("building"))}
+            color={assisted("building_id", fieldState.isDirty) ? "info" : undefined}
             disabled={!tree || tree.buildings.length === 0}
             value={field.value === "" ? "" : String(field.value)}
             onChange={(e) => {
               field.onChange(e.target.value === "" ? "" : Number(e.target.value));
               setValue("unit_id", "", { shouldValidate: true });
             }}
-            helperText={hint}
+            helperText={assistedHint("building_id", fieldState.isDirty) ?? hint}
           >
             <MenuItem value="">—</MenuItem>
             {(tree?.buildings ?? []).map((b) => (
@@ -262,8 +280,15 @@ export const LocationInputs = ({ role, onTree }: { role?: Role; onTree?: (tree: 
               // The unit's title goes into the primary insured's address line 2.
               setValue("users.0.street_two", units.find((u) => u.id === id)?.title ?? "");
             }}
+            color={assisted("unit_id", fieldState.isDirty) ? "info" : undefined}
             error={Boolean(fieldState.error)}
-            helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : tree && units.length === 0 ? translate(h("building_or_unit")) : undefined}
+            helperText={
+              fieldState.error
+                ? translate(fieldState.error.message ?? REQUIRED)
+                : tree && units.length === 0
+                  ? translate(h("building_or_unit"))
+                  : assistedHint("unit_id", fieldState.isDirty)
+            }
           >
             {units.map((u) => (
               <MenuItem key={u.id} value={String(u.id)}>

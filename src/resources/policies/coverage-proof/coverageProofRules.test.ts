@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, newUploadValues, oneYearAfter, parseMoney, reviewStatusOf, selectablePolicyTypes, stripNumber, toFormData } from "./coverageProofRules";
+import { type AssistedLocation, applyAssistance, emptyInsured, formatMoney, newUploadValues, oneYearAfter, parseMoney, reviewStatusOf, selectablePolicyTypes, stripNumber, toFormData } from "./coverageProofRules";
 
 describe("coverage-proof form rules (document 2 sections 4, 5, 7)", () => {
   it("keeps letters, digits, hyphen and underscore in the number", () => {
@@ -36,5 +36,34 @@ describe("coverage-proof form rules (document 2 sections 4, 5, 7)", () => {
     expect(values.users).toHaveLength(1);
     expect(reviewStatusOf("EXTERNAL_REJECTED")).toBe("rejected");
     expect(reviewStatusOf("CANCELLED")).toBe("cancelled");
+  });
+});
+
+describe("assisted review's location (issue 10)", () => {
+  const location: AssistedLocation = {
+    agency: { id: 3, title: "Summit Risk Partners" },
+    account: { id: 7, title: "Maple Property Management" },
+    community: { id: 11, title: "Cedar Commons", address: { street_number: "12", street_name: "Elm Street", city: "Austin", state: "TX", zip_code: "78701" } },
+    building: { id: 12, title: "Building B" },
+    unit: { id: 15, title: "101" },
+  };
+  const assistance = (located: AssistedLocation | null) => ({ text_found: true, fields: { number: null, carrier: null, effective_date: null, expiration_date: null, liability_limit: null, insureds: [] }, suggested_reasons: [], location: located });
+
+  it("fills every picker, the community's address for each insured and the unit as the primary's line 2, and marks the pickers", () => {
+    const { values, prefilled } = applyAssistance(newUploadValues({ users: [emptyInsured(), emptyInsured()] }), assistance(location));
+    expect(values).toMatchObject({ agency_id: 3, account_id: 7, community_id: 11, building_id: 12, unit_id: 15 });
+    expect(values.users.map((u) => [u.street_number, u.street_name, u.city, u.state, u.zip_code, u.street_two])).toEqual([
+      ["12", "Elm Street", "Austin", "TX", "78701", "101"],
+      ["12", "Elm Street", "Austin", "TX", "78701", ""],
+    ]);
+    expect([...prefilled]).toEqual(["agency_id", "account_id", "community_id", "building_id", "unit_id"]);
+  });
+
+  it("leaves a picker it could not fill empty and unmarked, and changes nothing without a location", () => {
+    const { values, prefilled } = applyAssistance(newUploadValues(), assistance({ ...location, building: null, unit: null }));
+    expect(values).toMatchObject({ community_id: 11, building_id: "", unit_id: "" });
+    expect(values.users[0].street_two).toBe("");
+    expect(prefilled.has("unit_id")).toBe(false);
+    expect(applyAssistance(newUploadValues(), assistance(null)).values).toEqual(newUploadValues());
   });
 });

@@ -275,8 +275,51 @@ export interface Assistance {
     expiration_date: string | null;
     liability_limit: number | null;
     insureds: Array<{ first_name: string; last_name: string }>;
+    /** The largest deductible printed (cents) and the additional interests named (null: none), for the requirement rules. */
+    deductible?: number | null;
+    interested_parties?: string[] | null;
   } | null;
   suggested_reasons: string[];
+  /** DMR: the property the printed location names among the caller's (issue 10); null when none fits. */
+  location?: AssistedLocation | null;
+}
+
+interface Titled {
+  id: number;
+  title: string;
+}
+
+export interface AssistedLocation {
+  agency: Titled | null;
+  account: Titled | null;
+  community: Titled & { address: Partial<Record<"street_number" | "street_name" | "city" | "state" | "zip_code", string | null>> };
+  building: Titled | null;
+  unit: Titled | null;
+}
+
+/** The location pickers' names assisted review can fill, top down. */
+export const LOCATION_FIELDS = ["agency_id", "account_id", "community_id", "building_id", "unit_id"] as const;
+
+/**
+ * The pickers filled from the located property, as the reviewer would have picked them: the community's address goes
+ * to every insured and the unit's title to the primary's line 2 (document 2 section 5).
+ */
+function applyLocation(next: CoverageProofValues, location: AssistedLocation, prefilled: Set<string>) {
+  const pick = (key: (typeof LOCATION_FIELDS)[number], value: Titled | null) => {
+    if (!value) return;
+    next[key] = value.id;
+    prefilled.add(key);
+  };
+  pick("agency_id", location.agency);
+  pick("account_id", location.account);
+  pick("community_id", location.community);
+  pick("building_id", location.building);
+  pick("unit_id", location.unit);
+  const address = location.community.address;
+  if ((["street_name", "city", "state", "zip_code"] as const).every((k) => address[k])) {
+    next.users = next.users.map((u) => ({ ...u, ...Object.fromEntries(ADDRESS_FIELDS.filter((k) => k !== "street_two").map((k) => [k, address[k] ?? ""])) }));
+  }
+  if (location.unit && next.users[0]) next.users[0] = { ...next.users[0], street_two: location.unit.title };
 }
 
 /** The form pre-filled with what the PDF states, and the names of the fields that were filled. */
@@ -304,5 +347,6 @@ export function applyAssistance(values: CoverageProofValues, assistance: Assista
     prefilled.add(`users.${i}.first_name`);
     prefilled.add(`users.${i}.last_name`);
   });
+  if (assistance?.location) applyLocation(next, assistance.location, prefilled);
   return { values: next, prefilled };
 }

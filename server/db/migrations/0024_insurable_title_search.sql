@@ -1,0 +1,1 @@
+CREATE INDEX "insurables_title_trgm_idx" ON "insurables" USING gin (lower("title") gin_trgm_ops);

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { insurables } from "./insurables";
+import { accounts } from "./organisations";
+import { idColumn, timestamps } from "./columns";
+
+/**
+ * What a property manager requires of a resident's cover (issue 17 section 1): one profile per account, and optionally
+ * one per community that replaces it for that community's units. Money is cents. Without a row the account's
+ * minimum_liability and additional_interest stand in (src/domain/requirements.ts, defaultProfile).
+ */
+export const requirementProfiles = pgTable(
+  "requirement_profiles",
+  {
+    id: idColumn(),
+    account_id: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The community the profile is for; null for the account's own. */
+    insurable_id: integer("insurable_id").references(() => insurables.id, { onDelete: "cascade" }),
+    minimum_liability: integer("minimum_liability"),
+    additional_interest_required: boolean("additional_interest_required").notNull().default(false),
+    additional_interest_name: text("additional_interest_name"),
+    additional_interest_address: text("additional_interest_address"),
+    accepted_carriers: jsonb("accepted_carriers").$type<string[]>().notNull().default([]),
+    minimum_carrier_rating: text("minimum_carrier_rating"),
+    maximum_deductible: integer("maximum_deductible"),
+    landlord_listed: boolean("landlord_listed").notNull().default(false),
+    grace_period_days: integer("grace_period_days"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("requirement_profiles_account_key").on(t.account_id).where(sql`${t.insurable_id} IS NULL`),
+    uniqueIndex("requirement_profiles_community_key").on(t.insurable_id).where(sql`${t.insurable_id} IS NOT NULL`),
+    index("requirement_profiles_account_idx").on(t.account_id),
+  ],
+);

@@ -1,0 +1,436 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { leaseStatus } from "../../src/domain/leases";
+import type { Db } from "../db/client";
+import { accountUsers, accounts, integrationProfiles, integrationProperties, integrationSyncErrors, integrationSyncRuns, integrations, insurables, leaseUsers, leases, users } from "../db/schema";
+import { ConflictError, NotFoundError } from "../lib/errors";
+import { type Author, recordHistory } from "../lib/history";
+import { queryRows } from "../lib/list";
+import { findProfile, saveProfile } from "../lib/profiles";
+import { refreshDerived, todayLA } from "../routes/leases/leases.service";
+import { decryptCredentials } from "./credentials";
+import { type ProviderPortfolio, ProviderError } from "./provider";
+import { providerFor } from "./registry";
+
+/** The sync job (one run) and the nightly job that starts a run for every enabled integration. */
+export const SYNC_JOB = "integration-sync";
+export const NIGHTLY_SYNC_JOB = "integration-nightly-sync";
+/** 01:30 in Los Angeles (09:30 UTC), after the lease statuses were recomputed. */
+export const NIGHTLY_SYNC_CRON = "30 9 * * *";
+/** A running run whose heartbeat is older than this belongs to a process that stopped. */
+export const STALE_RUN_MS = 10 * 60 * 1000;
+
+type Tx = Db;
+type RecordType = "property" | "unit" | "lease" | "resident";
+interface RecordError {
+  record_type: RecordType;
+  external_id: string;
+  message: string;
+}
+interface Counts {
+  created: number;
+  updated: number;
+  skipped: number;
+  errors: RecordError[];
+}
+
+const SYNC_AUTHOR = (provider: string): Author => ({ name: `${provider === "yardi" ? "Yardi" : "Entrata"} sync` });
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+export async function loadIntegration(db: Db, id: number) {
+  const [row] = await db.select().from(integrations).where(eq(integrations.id, id));
+  if (!row) throw new NotFoundError("Integration");
+  return row;
+}
+
+/**
+ * Create/update/refresh (reference section 4.13): check the credentials with the provider, load its properties
+ * (syncable communities, new ones enabled) and charge codes, and set `active` and `problems` from what it said.
+ */
+export async function refreshIntegration(db: Db, secret: string, id: number) {
+  const integration = await loadIntegration(db, id);
+  const provider = providerFor(integration.provider, decryptCredentials(integration.credentials_encrypted, secret));
+  try {
+    await provider.checkCredentials();
+    const [properties, chargeCodes] = await Promise.all([provider.listProperties(), provider.chargeCodes()]);
+    for (const property of properties) {
+      await db
+        .insert(integrationProperties)
+        .values({ integration_id: id, external_id: property.code, title: property.title, units_count: property.units_count })
+        .onConflictDoUpdate({
+          target: [integrationProperties.integration_id, integrationProperties.external_id],
+          set: { title: property.title, units_count: property.units_count, updated_at: new Date() },
+        });
+    }
+    await db.update(integrations).set({ active: true, problems: [], charge_codes: chargeCodes, refreshed_at: new Date(), updated_at: new Date() }).where(eq(integrations.id, id));
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    await db.update(integrations).set({ active: false, problems: [error.message], refreshed_at: new Date(), updated_at: new Date() }).where(eq(integrations.id, id));
+  }
+  return loadIntegration(db, id);
+}
+
+/**
+ * Starts a run, or refuses (409) while another of the same integration runs: the partial unique index admits one
+ * running row per integration, so two requests at the same moment cannot both start. A run whose process stopped
+ * long ago (no heartbeat) no longer blocks: it is closed as interrupted.
+ */
+export async function startRun(db: Db, integrationId: number, trigger: "nightly" | "manual" | "resync" | "retry", opts: { propertyId?: number; startedBy?: string } = {}) {
+  await db.execute(sql`UPDATE integration_sync_runs SET status = 'failed', finished_at = now(), error = 'Interrupted: the process running it stopped'
+    WHERE integration_id = ${integrationId} AND status = 'running' AND heartbeat_at < now() - make_interval(secs => ${STALE_RUN_MS / 1000})`);
+  try {
+    const [run] = await db
+      .insert(integrationSyncRuns)
+      .values({ integration_id: integrationId, trigger, property_id: opts.propertyId ?? null, started_by: opts.startedBy ?? null })
+      .returning();
+    if (opts.propertyId) await db.update(integrationProperties).set({ sync_status: "running", progress: { processed: 0, total: 0 }, updated_at: new Date() }).where(eq(integrationProperties.id, opts.propertyId));
+    return run;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError("A sync of this integration is already running");
+    throw error;
+  }
+}
+
+type ProfileKey = `${string}|${string}`;
+const keyOf = (context: string, externalId: string): ProfileKey => `${context}|${externalId}`;
+
+/** Our records the integration already links to its records, by context and external id. */
+async function loadProfiles(db: Db, integrationId: number): Promise<Map<ProfileKey, number>> {
+  const rows = await db
+    .select({ context: integrationProfiles.external_context, external_id: integrationProfiles.external_id, id: integrationProfiles.profileable_id })
+    .from(integrationProfiles)
+    .where(eq(integrationProfiles.integration_id, integrationId));
+  return new Map(rows.map((r) => [keyOf(r.context, r.external_id), r.id]));
+}
+
+const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface PropertyContext {
+  integration: typeof integrations.$inferSelect;
+  agencyId: number | null;
+  profiles: Map<ProfileKey, number>;
+  author: Author;
+  today: string;
+}
+
+/**
+ * Writes one property in one transaction (the caller's): its community, buildings, units, residents (customers of
+ * the account, found by their link, else by email within the account, else created) and leases with their residents
+ * (moved in; moved out when the provider says so or no longer lists them). Everything is matched through the
+ * integration's links, so a second run with the same data creates nothing and updates nothing. A malformed record
+ * is skipped with its error; the rest of the property is imported.
+ */
+async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfolio, links: Array<[ProfileKey, number]>): Promise<Counts & { communityId: number }> {
+  const counts: Counts = { created: 0, updated: 0, skipped: 0, errors: [] };
+  const { integration, profiles } = ctx;
+  const accountId = integration.account_id;
+  const link = async (context: string, externalId: string, type: "Insurable" | "User" | "Lease", id: number) => {
+    await tx.insert(integrationProfiles).values({ integration_id: integration.id, external_context: context, external_id: externalId, profileable_type: type, profileable_id: id });
+    links.push([keyOf(context, externalId), id]);
+  };
+  const linked = (context: string, externalId: string) => profiles.get(keyOf(context, externalId)) ?? links.find(([k]) => k === keyOf(context, externalId))?.[1];
+
+  // Insurables of this property we already made, as they are now.
+  const known = [keyOf("community", data.property.code), ...data.units.map((u) => keyOf("unit", u.code))].map((k) => profiles.get(k)).filter((id): id is number => id !== undefined);
+  const current = new Map(
+    (known.length ? await tx.select({ id: insurables.id, title: insurables.title, parent: insurables.insurable_id }).from(insurables).where(inArray(insurables.id, known)) : []).map((r) => [r.id, r]),
+  );
+  const upsertInsurable = async (context: string, externalId: string, values: { title: string; insurable_type_id: number; insurable_id: number | null }) => {
+    const id = linked(context, externalId);
+    const row = id === undefined ? undefined : (current.get(id) ?? (await tx.select({ id: insurables.id, title: insurables.title, parent: insurables.insurable_id }).from(insurables).where(eq(insurables.id, id)))[0]);
+    if (id !== undefined && row) {
+      if (row.title === values.title && row.parent === values.insurable_id) {
+        counts.skipped++;
+        return id;
+      }
+      await tx.update(insurables).set({ title: values.title, insurable_id: values.insurable_id, updated_at: new Date() }).where(eq(insurables.id, id));
+      await recordHistory(tx, { type: "Insurable", id, action: "update", author: ctx.author, process: "integration", changes: { title: { previous_value: row.title, new_value: values.title } } });
+      counts.updated++;
+      return id;
+    }
+    const [created] = await tx.insert(insurables).values({ ...values, account_id: accountId, agency_id: ctx.agencyId }).returning({ id: insurables.id });
+    await link(context, externalId, "Insurable", created.id);
+    await recordHistory(tx, { type: "Insurable", id: created.id, action: "create", author: ctx.author, process: "integration", changes: { title: { previous_value: null, new_value: values.title } } });
+    counts.created++;
+    return created.id;
+  };
+
+  const communityId = await upsertInsurable("community", data.property.code, { title: data.property.title, insurable_type_id: 1, insurable_id: null });
+  const buildingIds = new Map<string, number>();
+  for (const name of [...new Set(data.units.map((u) => u.building).filter((b): b is string => b !== null))]) {
+    buildingIds.set(name, await upsertInsurable("building", `${data.property.code}/${name}`, { title: name, insurable_type_id: 7, insurable_id: communityId }));
+  }
+  const unitIds = new Map<string, number>();
+  for (const unit of data.units) {
+    if (!unit.code || !unit.title) {
+      counts.errors.push({ record_type: "unit", external_id: unit.code || "(no code)", message: "Unit without a code or title" });
+      continue;
+    }
+    unitIds.set(unit.code, await upsertInsurable("unit", unit.code, { title: unit.title, insurable_type_id: 4, insurable_id: unit.building ? buildingIds.get(unit.building)! : communityId }));
+  }
+
+  // Residents: customers of the account.
+  const userIds = new Map<string, number>();
+  for (const resident of data.residents) {
+    const email = resident.email?.trim().toLowerCase() ?? "";
+    if (!EMAIL.test(email) || !resident.first_name?.trim() || !resident.last_name?.trim()) {
+      counts.errors.push({ record_type: "resident", external_id: resident.code, message: !EMAIL.test(email) ? "Resident without a valid email" : "Resident without a first and last name" });
+      continue;
+    }
+    const names = { first_name: resident.first_name.trim(), last_name: resident.last_name.trim() };
+    let userId = linked("resident", resident.code);
+    if (userId !== undefined) {
+      const before = await findProfile(tx, "User", userId);
+      if (before?.first_name === names.first_name && before?.last_name === names.last_name) counts.skipped++;
+      else {
+        await saveProfile(tx, "User", userId, before, names);
+        counts.updated++;
+      }
+      userIds.set(resident.code, userId);
+      continue;
+    }
+    const [found] = await queryRows<{ id: number; in_account: boolean }>(
+      tx,
+      sql`SELECT u.id, EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${accountId}) AS in_account FROM users u WHERE lower(u.email) = ${email}`,
+    );
+    if (found && !found.in_account) {
+      // Lookups by natural key stay within the tenant (DESIGN.md section 3): never attach another account's customer.
+      counts.errors.push({ record_type: "resident", external_id: resident.code, message: "The email belongs to a customer of another account" });
+      continue;
+    }
+    if (found) {
+      userId = found.id;
+      counts.updated++;
+    } else {
+      const [created] = await tx.insert(users).values({ email, has_leases: true }).returning({ id: users.id });
+      userId = created.id;
+      await tx.insert(accountUsers).values({ account_id: accountId, user_id: userId, status: "enabled" });
+      await saveProfile(tx, "User", userId, undefined, names);
+      await recordHistory(tx, { type: "User", id: userId, action: "create", author: ctx.author, process: "integration", changes: { email: { previous_value: null, new_value: email } } });
+      counts.created++;
+    }
+    await link("resident", resident.code, "User", userId);
+    userIds.set(resident.code, userId);
+  }
+
+  // Leases and who lives there.
+  const touchedUsers = new Set<number>();
+  const knownLeaseIds = data.leases.map((l) => linked("lease", l.code)).filter((id): id is number => id !== undefined);
+  const leaseRows = new Map((knownLeaseIds.length ? await tx.select().from(leases).where(inArray(leases.id, knownLeaseIds)) : []).map((l) => [l.id, l]));
+  const tenantRows = knownLeaseIds.length ? await tx.select().from(leaseUsers).where(inArray(leaseUsers.lease_id, knownLeaseIds)) : [];
+  for (const lease of data.leases) {
+    const unitId = unitIds.get(lease.unit_code);
+    if (unitId === undefined) {
+      counts.errors.push({ record_type: "lease", external_id: lease.code, message: `Unit ${lease.unit_code} is not in this property` });
+      continue;
+    }
+    if (!isDate(lease.start_date) || (lease.end_date !== null && !isDate(lease.end_date))) {
+      counts.errors.push({ record_type: "lease", external_id: lease.code, message: "Lease dates are not valid dates" });
+      continue;
+    }
+    if (lease.end_date && lease.end_date <= lease.start_date) {
+      counts.errors.push({ record_type: "lease", external_id: lease.code, message: "End date must be later than Start date" });
+      continue;
+    }
+    const values = { insurable_id: unitId, start_date: lease.start_date, end_date: lease.end_date, status: leaseStatus(lease.start_date, lease.end_date, ctx.today) };
+    let leaseId = linked("lease", lease.code);
+    let changed = false;
+    const before = leaseId === undefined ? undefined : leaseRows.get(leaseId);
+    if (leaseId !== undefined && before) {
+      if (before.insurable_id !== unitId || before.start_date !== values.start_date || before.end_date !== values.end_date || before.status !== values.status) {
+        await tx.update(leases).set({ ...values, updated_at: new Date() }).where(eq(leases.id, leaseId));
+        await recordHistory(tx, {
+          type: "Lease",
+          id: leaseId,
+          action: "update",
+          author: ctx.author,
+          process: "integration",
+          changes: Object.fromEntries(
+            (["start_date", "end_date", "status"] as const).filter((f) => before[f] !== values[f]).map((f) => [f, { previous_value: before[f], new_value: values[f] }]),
+          ),
+        });
+        changed = true;
+      }
+    } else {
+      const [created] = await tx.insert(leases).values({ ...values, reference: `L-${randomBytes(5).toString("hex").toUpperCase()}`, account_id: accountId }).returning({ id: leases.id });
+      leaseId = created.id;
+      await link("lease", lease.code, "Lease", leaseId);
+      await recordHistory(tx, { type: "Lease", id: leaseId, action: "create", author: ctx.author, process: "integration", changes: { start_date: { previous_value: null, new_value: values.start_date } } });
+      counts.created++;
+    }
+    // Residents: moved in when first listed, moved out when the provider says so or lists them no more.
+    const existing = tenantRows.filter((t) => t.lease_id === leaseId);
+    const listed = new Set<number>();
+    for (const tenant of lease.residents) {
+      const userId = userIds.get(tenant.code);
+      if (userId === undefined) continue;
+      listed.add(userId);
+      touchedUsers.add(userId);
+      const movedOut = tenant.moved_out_on && isDate(tenant.moved_out_on) ? new Date(`${tenant.moved_out_on}T00:00:00Z`) : null;
+      const row = existing.find((t) => t.user_id === userId);
+      if (!row) {
+        await tx.insert(leaseUsers).values({ lease_id: leaseId, user_id: userId, primary: tenant.primary, moved_in_at: new Date(`${lease.start_date}T00:00:00Z`), moved_out_at: movedOut });
+        if (before) changed = true;
+      } else if ((row.moved_out_at?.getTime() ?? null) !== (movedOut?.getTime() ?? null) || row.primary !== tenant.primary) {
+        await tx.update(leaseUsers).set({ moved_out_at: movedOut, primary: tenant.primary, updated_at: new Date() }).where(eq(leaseUsers.id, row.id));
+        if (movedOut && !row.moved_out_at) await recordHistory(tx, { type: "Lease", id: leaseId, action: "update_related", author: ctx.author, process: "integration", changes: { moved_out: { previous_value: null, new_value: userId } } });
+        changed = true;
+      }
+    }
+    for (const row of existing) {
+      if (listed.has(row.user_id) || row.moved_out_at) continue;
+      await tx.update(leaseUsers).set({ moved_out_at: new Date(), updated_at: new Date() }).where(eq(leaseUsers.id, row.id));
+      touchedUsers.add(row.user_id);
+      changed = true;
+    }
+    if (before) {
+      if (changed) counts.updated++;
+      else counts.skipped++;
+    }
+  }
+  await refreshDerived(tx, [...unitIds.values()], [...touchedUsers]);
+  return { ...counts, communityId };
+}
+
+const todayOf = () => todayLA();
+
+/**
+ * Runs (or resumes) a sync run: every enabled property of the integration, or the run's one property. Each property
+ * is read in full from the provider and then written in its own transaction, so a failure mid-way (the provider
+ * times out, the process stops) leaves no half-imported property; the properties finished are remembered on the
+ * run, so a run the queue retries after a restart goes on from there. Each record in error is recorded with the
+ * provider's message; a property imported later resolves its earlier errors.
+ */
+export async function runSync(db: Db, secret: string, runId: number, today = todayOf()) {
+  const [run] = await db.select().from(integrationSyncRuns).where(eq(integrationSyncRuns.id, runId));
+  if (!run || run.status !== "running") return run;
+  const integration = await loadIntegration(db, run.integration_id);
+  const [account] = await db.select({ agency_id: accounts.agency_id }).from(accounts).where(eq(accounts.id, integration.account_id));
+  const provider = providerFor(integration.provider, decryptCredentials(integration.credentials_encrypted, secret));
+  const heartbeat = (extra: Partial<typeof integrationSyncRuns.$inferInsert> = {}) =>
+    db.update(integrationSyncRuns).set({ heartbeat_at: new Date(), ...extra }).where(eq(integrationSyncRuns.id, runId));
+
+  let failure: string | null = null;
+  if (!run.property_id) {
+    // The whole integration: the provider's current list of properties first (new ones enabled).
+    const refreshed = await refreshIntegration(db, secret, integration.id);
+    if (!refreshed.active) failure = refreshed.problems[0] ?? "The provider refused the credentials";
+  }
+  const properties = failure
+    ? []
+    : await db
+        .select()
+        .from(integrationProperties)
+        .where(run.property_id ? eq(integrationProperties.id, run.property_id) : and(eq(integrationProperties.integration_id, integration.id), eq(integrationProperties.enabled, true)))
+        .orderBy(integrationProperties.id);
+  const done = new Set(run.done_property_ids);
+  const totals = { created: run.created_count, updated: run.updated_count, skipped: run.skipped_count, errors: run.error_count };
+  const profiles = await loadProfiles(db, integration.id);
+  const ctx: PropertyContext = { integration, agencyId: account?.agency_id ?? null, profiles, author: SYNC_AUTHOR(integration.provider), today };
+  let propertiesFailed = 0;
+
+  for (const property of properties) {
+    if (done.has(property.id)) continue;
+    await db.update(integrationProperties).set({ sync_status: "running", progress: { processed: done.size, total: properties.length }, updated_at: new Date() }).where(eq(integrationProperties.id, property.id));
+    let errors: RecordError[];
+    let status: "synced" | "failed" = "synced";
+    try {
+      const data = await provider.fetchProperty(property.external_id);
+      const links: Array<[ProfileKey, number]> = [];
+      const written = await db.transaction((tx) => writeProperty(tx as unknown as Tx, ctx, data, links));
+      for (const [key, id] of links) profiles.set(key, id);
+      errors = written.errors;
+      totals.created += written.created;
+      totals.updated += written.updated;
+      totals.skipped += written.skipped;
+      await db.update(integrationProperties).set({ insurable_id: written.communityId, last_synced_at: new Date(), last_error: errors[0]?.message ?? null }).where(eq(integrationProperties.id, property.id));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      status = "failed";
+      propertiesFailed++;
+      errors = [{ record_type: "property", external_id: property.external_id, message: error.message }];
+      await db.update(integrationProperties).set({ last_error: error.message }).where(eq(integrationProperties.id, property.id));
+    }
+    // The property's earlier errors are answered by this attempt; what is still wrong is recorded again.
+    await db.update(integrationSyncErrors).set({ resolved_at: new Date(), updated_at: new Date() }).where(and(eq(integrationSyncErrors.property_id, property.id), sql`resolved_at IS NULL`));
+    if (errors.length) await db.insert(integrationSyncErrors).values(errors.map((e) => ({ ...e, run_id: runId, integration_id: integration.id, property_id: property.id })));
+    totals.errors += errors.length;
+    done.add(property.id);
+    await db.update(integrationProperties).set({ sync_status: status, progress: null, updated_at: new Date() }).where(eq(integrationProperties.id, property.id));
+    await heartbeat({ done_property_ids: [...done], created_count: totals.created, updated_count: totals.updated, skipped_count: totals.skipped, error_count: totals.errors });
+  }
+
+  if (failure) {
+    await db.insert(integrationSyncErrors).values({ run_id: runId, integration_id: integration.id, record_type: "property", external_id: integration.external_id, message: failure });
+    totals.errors++;
+  }
+  const status = failure || (properties.length > 0 && propertiesFailed === properties.length) ? "failed" : totals.errors > 0 ? "partial" : "succeeded";
+  const finished = new Date();
+  await db
+    .update(integrationSyncRuns)
+    .set({
+      status,
+      finished_at: finished,
+      heartbeat_at: finished,
+      duration_ms: finished.getTime() - run.started_at.getTime(),
+      error: failure ?? (propertiesFailed ? `${propertiesFailed} of ${properties.length} properties could not be read` : null),
+      created_count: totals.created,
+      updated_count: totals.updated,
+      skipped_count: totals.skipped,
+      error_count: totals.errors,
+    })
+    .where(eq(integrationSyncRuns.id, runId));
+  if (!run.property_id) await db.update(integrations).set({ next_sync_at: nextNightly(finished) }).where(eq(integrations.id, integration.id));
+  const [ended] = await db.select().from(integrationSyncRuns).where(eq(integrationSyncRuns.id, runId));
+  return ended;
+}
+
+/** The next nightly run after `from` (NIGHTLY_SYNC_CRON, 09:30 UTC). */
+export function nextNightly(from: Date): Date {
+  const next = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 9, 30));
+  if (next <= from) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+/**
+ * The nightly job: a run for every enabled integration that has not synced successfully today (the once-a-day
+ * guard; a resync from the console skips it). An integration already running is left to finish.
+ */
+export async function startNightlyRuns(db: Db, send: (runId: number) => Promise<void>, today = todayOf()) {
+  const due = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT i.id FROM integrations i WHERE i.enabled AND NOT EXISTS (
+      SELECT 1 FROM integration_sync_runs r WHERE r.integration_id = i.id AND r.property_id IS NULL AND r.status IN ('succeeded', 'partial')
+        AND (r.started_at AT TIME ZONE 'America/Los_Angeles')::date = ${today}::date) ORDER BY i.id`,
+  );
+  const started: number[] = [];
+  for (const { id } of due) {
+    try {
+      const run = await startRun(db, id, "nightly", { startedBy: "System" });
+      await send(run.id);
+      started.push(run.id);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  return started;
+}
+
+/** Runs left `running` by a process that stopped: queued again, to go on from the properties they finished. */
+export async function requeueInterruptedRuns(db: Db, send: (runId: number) => Promise<void>, opts: { anyAge: boolean }) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    opts.anyAge
+      ? sql`SELECT id FROM integration_sync_runs WHERE status = 'running' ORDER BY id`
+      : sql`SELECT id FROM integration_sync_runs WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => ${STALE_RUN_MS / 1000}) ORDER BY id`,
+  );
+  for (const row of rows) {
+    await db.update(integrationSyncRuns).set({ heartbeat_at: new Date() }).where(eq(integrationSyncRuns.id, row.id));
+    await send(row.id);
+  }
+  return rows.map((r) => r.id);
+}

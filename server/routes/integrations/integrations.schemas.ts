@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { INTEGRATION_PROVIDERS } from "../../db/schema";
+import { PASSWORD_MAX, SHORT_TEXT, TEXT, URL_MAX, flag, id, text, trimmed } from "../../lib/input";
+
+/** The endpoint: the provider's https address, or `sandbox://<portfolio>` (server/integrations/sandbox.ts). */
+const endpoint = trimmed(URL_MAX).refine((v) => v === "" || /^(https?:\/\/[^\s]+|sandbox:\/\/[a-z0-9-]{1,40}(\?[\w=&]*)?)$/i.test(v), "must be a valid URL (https://… or sandbox://…)");
+
+const credentials = z
+  .object({ url: endpoint, username: trimmed(SHORT_TEXT), password: text(PASSWORD_MAX), database: trimmed(SHORT_TEXT) })
+  .partial()
+  .strict();
+
+const nullableText = text(TEXT).nullable();
+
+/** Create/update an account's integration (reference section 4.13: renters insurance, billing and payments, sync). */
+export const integrationBody = z
+  .object({
+    account_id: id.optional(),
+    enabled: flag.optional(),
+    credentials: credentials.optional(),
+    renters_insurance: z.object({ enabled: flag }).partial().strict().optional(),
+    billing_and_payments: z.object({ enabled: flag, master_policy_charge_code: nullableText, master_policy_gla: nullableText }).partial().strict().optional(),
+    sync: z
+      .object({
+        pull_policies: flag,
+        push_policies: flag,
+        push_master_policy_invoices: flag,
+        master_policy_charge_description: nullableText,
+        syncable_communities: z.record(z.string().regex(/^\d{1,9}$/), z.object({ enabled: flag }).strict()),
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const accountParams = z.object({ accountId: id });
+export const toggleBody = z.object({ property_id: id, enable: flag }).strict();
+export const resyncParams = z.object({ id, type: z.enum(INTEGRATION_PROVIDERS), propertyId: id });

@@ -1,0 +1,281 @@
+import { useEffect, useState } from "react";
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tabs, Typography } from "@mui/material";
+import { useTranslate } from "react-admin";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
+import { formatLongDate } from "../../domain/format";
+import { PageHeader } from "../../layout/PageHeader";
+import { resourcePath } from "../../resources/paths";
+import { useLoaded, useRequest } from "../../resources/common/useRequest";
+
+const LISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
+type ListName = (typeof LISTS)[number];
+const VIEWS = ["forecast", ...LISTS] as const;
+type View = (typeof VIEWS)[number];
+const PER = 25;
+const k = (key: string) => `app.compliance.dashboard.${key}`;
+
+interface Resident {
+  id: number;
+  name: string;
+  email: string;
+}
+interface Row {
+  id: number;
+  reference?: string;
+  number?: string;
+  start_date?: string;
+  end_date?: string | null;
+  effective_date?: string;
+  created_at?: string;
+  unit_id: number | null;
+  unit_title: string | null;
+  community_title?: string | null;
+  account_title: string | null;
+  residents: Resident[];
+}
+
+interface Figure {
+  days: number;
+  date: string;
+  occupied: number;
+  covered: number;
+  lapsing: number;
+  expected: number;
+  share: number | null;
+}
+interface Forecast {
+  today: string;
+  renewal: { ended: number; renewed: number; rate: number | null };
+  total: Figure[];
+  accounts: Array<{ id: number; title: string; renewal?: { rate: number | null }; figures: Figure[] }>;
+  communities: Array<{ id: number; title: string | null; figures: Figure[] }>;
+  units: Array<{ unit_id: number; title: string; community_title: string | null; state: Record<string, "covered" | "lapsing" | "uncovered"> }>;
+}
+
+const percent = (share: number | null) => (share === null ? "—" : `${(share * 100).toFixed(1)} %`);
+
+/** One worklist: a page of rows from the server, each a link to its unit, lease or policy, and the residents to reach. */
+function Worklist({ name }: { name: ListName }) {
+  const translate = useTranslate();
+  const { request } = useRequest();
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<{ rows: Row[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    setState(null);
+    request<Row[]>(`/compliance/worklists/${name}`, { query: { page, per: PER }, signal: controller.signal })
+      .then(({ json, headers }) => setState({ rows: json ?? [], total: Number(headers.get("total-entries") ?? 0) }))
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [request, name, page]);
+  if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
+  if (!state) return <CircularProgress size={24} />;
+  const policyList = name === "expiring" || name === "pending";
+  const csv = () => {
+    const lines = [[translate(k("columns.record")), translate(k("columns.unit")), translate(k("columns.account")), translate(k("columns.date")), translate(k("columns.residents"))]];
+    for (const row of state.rows) lines.push([row.reference ?? row.number ?? "", row.unit_title ?? "", row.account_title ?? "", dateOf(row) ?? "", row.residents.map((r) => `${r.name} <${r.email}>`).join("; ")]);
+    const blob = new Blob([lines.map((l) => l.map((v) => `"${String(v).replace(/"/g, '""')}"`).join(",")).join("\n")], { type: "text/csv" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `${name}.csv`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+  const dateOf = (row: Row) => (name === "uninsured" || name === "moving_in" ? row.start_date : name === "expiring" ? row.end_date : row.created_at?.slice(0, 10));
+  return (
+    <Box>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(k(`explain.${name}`))}
+        </Typography>
+        <Button size="small" variant="outlined" onClick={csv} disabled={state.rows.length === 0}>
+          {translate(k("export"))}
+        </Button>
+      </Box>
+      {state.rows.length === 0 ? (
+        <Alert severity="success">{translate(k("empty"))}</Alert>
+      ) : (
+        <Table size="small" aria-label={translate(k(`lists.${name}`))} data-testid={`worklist-${name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(k(policyList ? "columns.policy" : "columns.lease"))}</TableCell>
+              <TableCell>{translate(k("columns.unit"))}</TableCell>
+              <TableCell>{translate(k("columns.account"))}</TableCell>
+              <TableCell>{translate(k(`dates.${name}`))}</TableCell>
+              <TableCell>{translate(k("columns.residents"))}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state.rows.map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>
+                  <Link component={RouterLink} to={resourcePath.view(policyList ? "policies" : "leases", row.id)}>
+                    {row.reference ?? row.number}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {row.unit_id ? (
+                    <Link component={RouterLink} to={`${resourcePath.view("insurable", row.unit_id)}/timeline`}>
+                      {[row.community_title, row.unit_title].filter(Boolean).join(" · ")}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
+                <TableCell>{row.account_title ?? "—"}</TableCell>
+                <TableCell>{formatLongDate(dateOf(row) ?? null) || "—"}</TableCell>
+                <TableCell>{row.residents.map((r) => r.name).join(", ") || "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <TablePagination component="div" count={state.total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => setPage(p + 1)} />
+    </Box>
+  );
+}
+
+const FigureCells = ({ figures, onPick }: { figures: Figure[]; onPick?: (days: number) => void }) => (
+  <>
+    {figures.map((f) => (
+      <TableCell key={f.days} align="right">
+        {onPick ? (
+          <Link component="button" onClick={() => onPick(f.days)} underline="hover">
+            {percent(f.share)}
+          </Link>
+        ) : (
+          percent(f.share)
+        )}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {`${f.covered}+${f.lapsing}/${f.occupied}`}
+        </Typography>
+      </TableCell>
+    ))}
+  </>
+);
+
+/** The 30/60/90-day lapse forecast: the whole scope, each account and community, and the units behind a number. */
+function ForecastView() {
+  const translate = useTranslate();
+  const { rows: forecast, failed } = useLoaded<Forecast>("/compliance/forecast");
+  const [picked, setPicked] = useState<number | null>(null);
+  if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
+  if (!forecast) return <CircularProgress size={24} />;
+  const header = (
+    <TableHead>
+      <TableRow>
+        <TableCell>{translate(k("forecast.group"))}</TableCell>
+        {forecast.total.map((f) => (
+          <TableCell key={f.days} align="right">
+            {f.days === 0 ? translate(k("forecast.today")) : translate(k("forecast.in_days"), { days: f.days })}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+  const behind = picked === null ? [] : forecast.units.filter((u) => u.state[picked] && u.state[picked] !== "covered");
+  return (
+    <Box sx={{ display: "grid", gap: 2 }} data-testid="lapse-forecast">
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" } }}>
+        {forecast.total.map((f) => (
+          <Card key={f.days} variant="outlined" sx={{ cursor: "pointer" }} onClick={() => setPicked(f.days)} data-testid={`forecast-${f.days}`}>
+            <CardContent>
+              <Typography variant="caption" color="text.secondary">
+                {f.days === 0 ? translate(k("forecast.today")) : translate(k("forecast.in_days"), { days: f.days })}
+              </Typography>
+              <Typography variant="h5">{percent(f.share)}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {translate(k("forecast.detail"), { covered: f.covered, lapsing: f.lapsing, occupied: f.occupied })}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {translate(k("forecast.explain"), { rate: percent(forecast.renewal.rate), ended: forecast.renewal.ended })}
+      </Typography>
+      {picked !== null && (
+        <Box>
+          <Typography variant="subtitle2">{translate(k("forecast.behind"), { days: picked, count: behind.length })}</Typography>
+          <Table size="small">
+            <TableBody>
+              {behind.slice(0, 200).map((u) => (
+                <TableRow key={u.unit_id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`${resourcePath.view("insurable", u.unit_id)}/timeline`}>
+                      {[u.community_title, u.title].filter(Boolean).join(" · ")}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{translate(k(`forecast.states.${u.state[picked]}`))}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Typography variant="subtitle1">{translate(k("forecast.by_account"))}</Typography>
+      <Table size="small">
+        {header}
+        <TableBody>
+          {forecast.accounts.map((a) => (
+            <TableRow key={a.id}>
+              <TableCell>
+                <Link component={RouterLink} to={resourcePath.view("accounts", a.id)}>
+                  {a.title}
+                </Link>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {translate(k("forecast.renewal"), { rate: percent(a.renewal?.rate ?? null) })}
+                </Typography>
+              </TableCell>
+              <FigureCells figures={a.figures} onPick={setPicked} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Typography variant="subtitle1">{translate(k("forecast.by_community"))}</Typography>
+      <Table size="small">
+        {header}
+        <TableBody>
+          {forecast.communities.map((c) => (
+            <TableRow key={c.id}>
+              <TableCell>
+                <Link component={RouterLink} to={resourcePath.view("insurable", c.id)}>
+                  {c.title}
+                </Link>
+              </TableCell>
+              <FigureCells figures={c.figures} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/**
+ * /dashboard/compliance (issue 17 sections 2 and 3): the lapse forecast and the worklists — uninsured today, moving in
+ * within 14 days without cover, cover ending within 30 days, proofs waiting over 3 days. The open tab is in the address.
+ */
+export function CompliancePage() {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const view: View = (VIEWS as readonly string[]).includes(params.get("view") ?? "") ? (params.get("view") as View) : "forecast";
+  return (
+    <>
+      <PageHeader titleKey={k("title")} />
+      <Card>
+        <CardContent>
+          <Tabs value={view} onChange={(_e, v: View) => setParams({ view: v })} variant="scrollable">
+            {VIEWS.map((v) => (
+              <Tab key={v} value={v} label={translate(v === "forecast" ? k("forecast.title") : k(`lists.${v}`))} />
+            ))}
+          </Tabs>
+          <Box sx={{ pt: 2 }} role="tabpanel">
+            {view === "forecast" ? <ForecastView /> : <Worklist key={view} name={view} />}
+          </Box>
+        </CardContent>
+      </Card>
+    </>
+  );
+}

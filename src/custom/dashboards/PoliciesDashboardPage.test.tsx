@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { DashboardGraphs, DashboardTotals } from "../../domain/dashboard";
+import type { AppRequestInit } from "../../dataProvider/types";
+import { staffUser } from "../../test/fixtures";
+import { createMemoryDataProvider } from "../../test/memoryDataProvider";
+import { renderInAdmin } from "../../test/TestAdmin";
+import { PoliciesDashboardPage } from "./PoliciesDashboardPage";
+
+const TOTALS: DashboardTotals = {
+  all_policies_count: 1234,
+  bound: 1000,
+  cancelled: 34,
+  total_premium_paid: 12_345_678,
+  average_premium_paid: 10_005,
+  total_commission: 1_500_000,
+  agencies_commissions: 1_000_000,
+  carriers_commissions: 600_000,
+  get_covered_commissions: 500_000,
+};
+const point = { current_added_policies: 2, total_new_policies: 3, premium_collected: 10_000, agencies_commissions: 1_000, carriers_commissions: 500, get_covered_commissions: 250 };
+const GRAPHS: DashboardGraphs = { bucket: "day", total: point, graphs: { "2026-03-01": point, "2026-03-02": point } };
+
+function renderPage(role: "staff" | "agent" | "super_admin", url = "/dashboard/policies/total") {
+  const requests: string[] = [];
+  const dataProvider = createMemoryDataProvider(
+    {},
+    {
+      async request<T>(path: string, _init?: AppRequestInit) {
+        requests.push(path);
+        if (path.startsWith("/policies_dashboard/total")) return { json: TOTALS as T, headers: new Headers() };
+        if (path.startsWith("/policies_dashboard/graphs")) return { json: GRAPHS as T, headers: new Headers() };
+        throw new Error(`unexpected ${path}`);
+      },
+      async getSubAgencies() {
+        return [{ id: 7, title: "Acme Agency", agency_id: null, enabled: true, agencies: [{ id: 8, title: "Acme West" }] }];
+      },
+    } as never,
+  );
+  const view = renderInAdmin(<PoliciesDashboardPage />, { dataProvider, user: staffUser(role), url, path: "/dashboard/policies/total" });
+  return { ...view, requests };
+}
+
+describe("PoliciesDashboardPage (/dashboard/policies/total)", () => {
+  it("shows a super admin every tile in dollars, Net Premium to Carrier and GetCovered's, for the last 7 days and product All", async () => {
+    const { requests, i18nProvider } = renderPage("super_admin");
+    await waitFor(() => expect(within(screen.getByTestId("dashboard-tile-all_policies_count")).getByText("1,234")).toBeInTheDocument());
+    expect(within(screen.getByTestId("dashboard-tile-total_premium_paid")).getByText("Total Premium")).toBeInTheDocument();
+    expect(within(screen.getByTestId("dashboard-tile-total_premium_paid")).getByText("$123,456.78")).toBeInTheDocument();
+    expect(within(screen.getByTestId("dashboard-tile-net_premium_to_carrier")).getByText("$108,456.78")).toBeInTheDocument();
+    expect(within(screen.getByTestId("dashboard-tile-get_covered_commissions")).getByText("GetCovered Commission")).toBeInTheDocument();
+    expect(screen.getByTestId("dashboard-chart-get_covered_commissions")).toBeInTheDocument();
+    const total = requests.find((r) => r.startsWith("/policies_dashboard/total")) as string;
+    const query = new URLSearchParams(total.split("?")[1]);
+    expect(query.get("filter[policy_type_id]")).toBe("0");
+    const days = (Date.parse(query.get("filter[created_at][end]") as string) - Date.parse(query.get("filter[created_at][start]") as string)) / 86_400_000;
+    expect(days).toBe(6);
+    expect(requests.find((r) => r.startsWith("/policies_dashboard/graphs"))).toContain("sort%5Bcolumn%5D%5B%5D=last_visit");
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("hides GetCovered's tile and chart and the agency picker from agents; Time Period changes the window", async () => {
+    const { requests } = renderPage("agent");
+    await screen.findByText("1,234");
+    expect(screen.queryByTestId("dashboard-tile-get_covered_commissions")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("dashboard-chart-get_covered_commissions")).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Agency")).not.toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByLabelText("Time Period"));
+    fireEvent.click(await screen.findByRole("option", { name: "Last Year" }));
+    await waitFor(() => {
+      const last = new URLSearchParams((requests.filter((r) => r.startsWith("/policies_dashboard/total")).at(-1) as string).split("?")[1]);
+      expect((Date.parse(last.get("filter[created_at][end]") as string) - Date.parse(last.get("filter[created_at][start]") as string)) / 86_400_000).toBe(364);
+    });
+  });
+
+  it("shows staff the page without content and makes no dashboard call", async () => {
+    const { requests } = renderPage("staff");
+    expect(await screen.findByText("Policies Dashboard", { selector: "h1" })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId("dashboard-tile-all_policies_count")).not.toBeInTheDocument();
+    expect(requests).toEqual([]);
+  });
+});

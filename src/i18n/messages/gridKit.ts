@@ -1,0 +1,38 @@
+/** The grid kit of every list (issue 17 section 5): saved views, columns, density and bulk actions. */
+export const gridKitMessages = {
+  views: {
+    button: "Views",
+    mine: "My views",
+    shared: "Shared with me",
+    none: "No saved views yet",
+    shared_by: "by %{name}",
+    save: "Save current view…",
+    save_title: "Save view",
+    name: "Name",
+    share: "Share with my account or agency",
+    save_button: "Save",
+    cancel: "Cancel",
+    delete: "Delete view %{name}",
+    saved: "View '%{name}' saved",
+    deleted: "View '%{name}' deleted",
+    applied: "View '%{name}' applied",
+    name_required: "Enter a name for the view",
+  },
+  move_up: "Move %{name} up",
+  move_down: "Move %{name} down",
+  density: {
+    compact: "Compact rows",
+    comfortable: "Comfortable rows",
+  },
+  bulk: {
+    confirm_title: "%{action}: %{count} selected",
+    confirm_content: "This applies to each selected row, one by one. Rows that fail are listed with their reason.",
+    confirm: "Confirm",
+    cancel: "Cancel",
+    results_title: "%{action}: %{ok} done, %{failed} failed",
+    ok: "Done",
+    failed: "Failed: %{reason}",
+    close: "Close",
+    running: "%{done} of %{count}…",
+  },
+} as const;

@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpError } from "react-admin";
+import type { AppRequestInit } from "../../../dataProvider/types";
+import type { SavedView } from "../../../domain/savedViews";
+import { staffUser } from "../../../test/fixtures";
+import { createMemoryDataProvider } from "../../../test/memoryDataProvider";
+import { renderInAdmin } from "../../../test/TestAdmin";
+import { AccountList } from "../../accounts/AccountList";
+import { runBulk } from "./BulkActions";
+import { gridNameOf } from "./gridName";
+
+const account = (id: number, title: string, enabled = true) => ({
+  id,
+  title,
+  enabled,
+  agency_id: 2,
+  agency: { id: 2, title: "Acme Agency" },
+  contact_info: { contact_phone: "(512) 555-0100", contact_email: `office${id}@example.com` },
+  primary_address: { full: `${id} Main St, Austin, TX 73301` },
+});
+
+/** The accounts grid (one of every list the shared grid serves) with saved views and enable/disable answered in memory. */
+function renderAccounts(options: { refuse?: number } = {}) {
+  const views: SavedView[] = [{ id: 7, resource: "accounts", name: "Colleague's view", params: { sort: "title", order: "DESC", hidden: ["agency.title"] }, shared: true, own: false, owner_name: "Dana Smith" }];
+  const requests: Array<{ path: string; init?: AppRequestInit }> = [];
+  const dataProvider = createMemoryDataProvider(
+    { accounts: [account(1, "Sunrise Apartments"), account(2, "Harbor Lofts"), account(3, "Creekside")] },
+    {
+      getSubAgencies: async () => [],
+      request: async <T,>(path: string, init?: AppRequestInit) => {
+        requests.push({ path, init });
+        if (path === "/saved_views" && init?.method === "POST") {
+          const body = (init.body as { saved_view: Omit<SavedView, "id" | "own" | "owner_name"> }).saved_view;
+          const view = { ...body, id: views.length + 10, own: true, owner_name: "me" };
+          views.unshift(view);
+          return { json: view as T, headers: new Headers() };
+        }
+        if (path === "/saved_views") return { json: views as T, headers: new Headers() };
+        const switched = path.match(/^\/accounts\/(\d+)\/(enable|disable)$/);
+        if (switched) {
+          if (Number(switched[1]) === options.refuse) throw new HttpError("refused", 403, { error: "forbidden", message: "Not one of your accounts" });
+          return { json: { success: true } as T, headers: new Headers() };
+        }
+        throw new HttpError(`not faked: ${path}`, 500, {});
+      },
+    },
+  );
+  const view = renderInAdmin(<AccountList />, { dataProvider, user: staffUser("agent"), url: "/dashboard/accounts/browse", path: "/dashboard/accounts/browse" });
+  const lists = () => dataProvider.calls.filter((call) => call.method === "getList" && call.resource === "accounts");
+  return { ...view, requests, lists };
+}
+
+describe("the grid kit on every grid", () => {
+  it("saves the current sort, columns and density under a name on the server, and applies a colleague's shared view", { timeout: 90_000 }, async () => {
+    const { requests, lists, i18nProvider } = renderAccounts();
+    const user = userEvent.setup();
+    await screen.findByText("Sunrise Apartments");
+    // No saved-views call until the menu opens.
+    expect(requests).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "Comfortable rows" }));
+    expect(screen.getByRole("button", { name: "Compact rows" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Columns" }));
+    await user.click(await screen.findByLabelText("Contact Phone"));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("columnheader", { name: "Contact Phone" })).toBeNull());
+
+    await user.click(screen.getByRole("button", { name: "Views" }));
+    expect(await screen.findByText("Colleague's view")).toBeInTheDocument();
+    expect(screen.getByText("by Dana Smith")).toBeInTheDocument();
+    await user.click(screen.getByRole("menuitem", { name: "Save current view…" }));
+    fireEvent.change(screen.getByRole("textbox", { name: "Name" }), { target: { value: "Compact, no phone" } });
+    await user.click(screen.getByRole("checkbox", { name: "Share with my account or agency" }));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(requests.some((r) => r.init?.method === "POST")).toBe(true));
+    const saved = requests.find((r) => r.init?.method === "POST")!.init!.body as { saved_view: { resource: string; name: string; shared: boolean; params: Record<string, unknown> } };
+    expect(saved.saved_view).toMatchObject({ resource: "accounts", name: "Compact, no phone", shared: true, params: { sort: "title", order: "ASC", perPage: 10, hidden: ["contact_info.contact_phone"], density: "medium" } });
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The colleague's view: title Z→A, agency hidden, the phone back.
+    await user.click(screen.getByRole("button", { name: "Views" }));
+    await user.click(await screen.findByText("Colleague's view"));
+    await waitFor(() => expect((lists().at(-1)!.params as { sort: { field: string; order: string } }).sort).toEqual({ field: "title", order: "DESC" }));
+    await waitFor(() => expect(screen.queryByRole("columnheader", { name: "Agency" })).toBeNull());
+    expect(screen.getByRole("columnheader", { name: "Contact Phone" })).toBeInTheDocument();
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("runs a bulk action on the selected rows after confirmation and shows each row's result", async () => {
+    const { requests } = renderAccounts({ refuse: 2 });
+    const user = userEvent.setup();
+    const row = async (name: string) => (await screen.findByText(name)).closest("tr") as HTMLElement;
+    await user.click(within(await row("Sunrise Apartments")).getByRole("checkbox"));
+    await user.click(within(await row("Harbor Lofts")).getByRole("checkbox"));
+    await user.click(screen.getByRole("button", { name: "Disable" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Disable: 2 selected")).toBeInTheDocument();
+    expect(requests.filter((r) => r.path.endsWith("/disable"))).toEqual([]);
+    await user.click(within(confirm).getByRole("button", { name: "Confirm" }));
+
+    const results = await screen.findByRole("list", { name: "Disable: 1 done, 1 failed" });
+    expect(within(results).getByText("Sunrise Apartments").closest("li")).toHaveAttribute("data-row-result", "ok");
+    expect(within(results).getByText("Harbor Lofts").closest("li")).toHaveAttribute("data-row-result", "failed");
+    expect(within(results).getByText("Failed: Not one of your accounts")).toBeInTheDocument();
+    expect(requests.filter((r) => r.path.endsWith("/disable")).map((r) => r.path)).toEqual(["/accounts/1/disable", "/accounts/2/disable"]);
+  });
+});
+
+describe("runBulk and grid names", () => {
+  it("calls once per id in order and keeps going after a failure", async () => {
+    const seen: number[] = [];
+    const results = await runBulk([1, 2, 3], async (id) => {
+      seen.push(Number(id));
+      if (id === 2) throw new HttpError("x", 422, { errors: { title: "has already been taken" } });
+    }, (id) => `#${id}`);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(results).toEqual([
+      { id: 1, label: "#1", ok: true },
+      { id: 2, label: "#2", ok: false, reason: "has already been taken" },
+      { id: 3, label: "#3", ok: true },
+    ]);
+  });
+
+  it("names a grid by its screen, so one resource's grids keep their own views", () => {
+    expect(gridNameOf("/dashboard/policies/browse", "policies")).toBe("policies");
+    expect(gridNameOf("/dashboard/insurable/units", "insurable")).toBe("insurable.units");
+    expect(gridNameOf("/dashboard/change-requests/refunds/browse", "change-requests")).toBe("change-requests.refunds");
+    expect(gridNameOf("/", "users")).toBe("users");
+  });
+});

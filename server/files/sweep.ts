@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { checkedFiles, documents } from "../db/schema";
+import { checkedFiles, documents, policyApplicationGroups } from "../db/schema";
 import type { FileStore, StoreEntry } from "./store";
 
 const BATCH = 500;
@@ -13,8 +13,8 @@ export interface SweepResult {
 }
 
 /**
- * Removes what a crash leaves in the file store (issue 9, hole 7): unfinished writes, and files no document or DMR
- * file row names. Only entries last written before `olderThan` are touched, so writes in flight on another process
+ * Removes what a crash leaves in the file store (issue 9, hole 7): unfinished writes, and files no document, DMR
+ * file or mass-import group names. Only entries last written before `olderThan` are touched, so writes in flight on another process
  * sharing the store are left alone; with one process, at start, nothing is in flight and any age goes.
  */
 export async function sweepFiles(db: Db, store: FileStore, olderThan: Date): Promise<SweepResult> {
@@ -26,6 +26,10 @@ export async function sweepFiles(db: Db, store: FileStore, olderThan: Date): Pro
     if (keys.length) {
       for (const row of await db.select({ key: documents.storage_key }).from(documents).where(inArray(documents.storage_key, keys))) kept.add(row.key);
       for (const row of await db.select({ key: checkedFiles.storage_key }).from(checkedFiles).where(inArray(checkedFiles.storage_key, keys))) kept.add(row.key);
+      // A mass import's sheet stays while its group does (deleting the group removes it).
+      for (const row of await db.select({ key: policyApplicationGroups.file_key }).from(policyApplicationGroups).where(inArray(policyApplicationGroups.file_key, keys))) {
+        if (row.key) kept.add(row.key);
+      }
     }
     for (const entry of batch) {
       if (kept.has(entry.key)) continue;

@@ -10,7 +10,7 @@ import { FileTooLargeError, type FileStore, type StoredFile } from "./store";
  * server): the type is recognised from the file's first bytes, the size is counted while streaming (the upload is
  * aborted past the limit), and an empty file is refused. Nothing is held whole in memory.
  */
-export type FileKind = "pdf" | "png" | "jpeg" | "gif" | "webp";
+export type FileKind = "pdf" | "png" | "jpeg" | "gif" | "webp" | "xlsx";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
@@ -18,6 +18,8 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   jpeg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
+  // A zip: the spreadsheet reader then opens it as a workbook or refuses it (rent-guarantee mass import).
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
 export const PDF_ONLY: FileKind[] = ["pdf"];
@@ -29,6 +31,7 @@ export function detectKind(head: Buffer): FileKind | null {
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg";
   if (head.subarray(0, 4).toString("latin1") === "GIF8") return "gif";
   if (head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
+  if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return "xlsx";
   return null;
 }
 

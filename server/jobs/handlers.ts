@@ -12,7 +12,10 @@ import { NIGHTLY_SYNC_CRON, NIGHTLY_SYNC_JOB, SYNC_JOB, requeueInterruptedRuns, 
 import { integrationSecret } from "../integrations/secret";
 import { SNAPSHOT_CRON, SNAPSHOT_JOB, writeSnapshot } from "../reporting/snapshots";
 import { daysBefore, reportToday } from "../../src/domain/leads";
+import { GROUP_ROW_JOB, recoverGroups, runGroupRow } from "../routes/policy-application-groups/groups.service";
 import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
+
+export const RECOVER_GROUPS_JOB = "recover-rent-guarantee-rows";
 
 /** Lease statuses follow their dates (reference section 3.4): recomputed every night, just after midnight in Los Angeles. */
 export const LEASE_STATUS_JOB = "lease-statuses";
@@ -55,6 +58,8 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
     const rows = await writeSnapshot(app.db, date);
     app.log.info({ date, rows }, "coverage snapshot written");
   });
+  // Rent-guarantee mass import: one job per sheet row, taken 20 at a time (each is a few statements).
+  await app.jobs.work<{ applicationId: number }>(GROUP_ROW_JOB, (data) => runGroupRow(app.db, data.applicationId), { batchSize: 20 });
   await app.jobs.work<MasterCancelJob>(MASTER_CANCEL_JOB, (data) => runMasterCancel(app.db, data));
   await app.jobs.work<{ runId: number }>(SYNC_JOB, async (data) => {
     const run = await runSync(app.db, await integrationSecret(app), data.runId);
@@ -110,6 +115,14 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   await app.jobs.schedule(NIGHTLY_SYNC_JOB, NIGHTLY_SYNC_CRON);
   const resumed = await requeueInterruptedRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }), { anyAge: alone });
   if (resumed.length) app.log.info({ runs: resumed }, "integration syncs left running by a stopped process queued again");
+  // Mass-import rows a stopped process held or never queued are queued again, at start and every minute.
+  const queueRows = (ids: number[]) => app.jobs.sendMany(GROUP_ROW_JOB, ids.map((applicationId) => ({ applicationId })));
+  await app.jobs.work(RECOVER_GROUPS_JOB, async () => {
+    await recoverGroups(app.db, queueRows);
+  });
+  await app.jobs.schedule(RECOVER_GROUPS_JOB, "* * * * *");
+  const recovered = await recoverGroups(app.db, queueRows);
+  if (recovered.rows || recovered.groups) app.log.info(recovered, "mass-import rows left by a stopped process queued again");
   // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
   await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
   try {

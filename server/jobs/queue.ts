@@ -18,7 +18,10 @@ export const EXPIRE_SECONDS = 15 * 60;
  */
 export interface JobQueue {
   send<T extends object>(name: string, data: T): Promise<void>;
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Many jobs of one name in one insert (a mass import's rows: one job per row). */
+  sendMany<T extends object>(name: string, data: T[]): Promise<void>;
+  /** `batchSize`: how many jobs one fetch takes (small jobs in large numbers). */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
   /** Sends `name` on a cron schedule (minutes), once across every process sharing the database. */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -68,9 +71,15 @@ export async function startPgBossQueue(database: Database, connectionString?: st
       await ensureQueue(name);
       await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS });
     },
-    async work(name, handler) {
+    async sendMany(name, data) {
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+      for (let i = 0; i < data.length; i += 1000) {
+        await boss.insert(data.slice(i, i + 1000).map((d) => ({ name, data: d, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS })));
+      }
+    },
+    async work(name, handler, options) {
+      await ensureQueue(name);
+      await boss.work(name, { pollingIntervalSeconds: 1, batchSize: options?.batchSize ?? 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
     },
@@ -100,6 +109,9 @@ export function inlineQueue(): InlineQueue {
       const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => handler(data));
       running.add(run);
       void run.finally(() => running.delete(run)).catch(() => undefined);
+    },
+    async sendMany(name, data) {
+      for (const d of data) await this.send(name, d);
     },
     async work(name, handler) {
       handlers.set(name, handler as JobHandler<object>);

@@ -39,6 +39,9 @@ const fileContent: fc.Arbitrary<Buffer> = fc.oneof(
   fc.constant(Buffer.from("insurable_id,new_insurable_id,new_parent_id\n1,2147483648,-1\nabc,,\n")),
   fc.constant(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])),
   fc.constant(Buffer.alloc(0)),
+  // Near-miss spreadsheets: a zip's magic bytes with garbage behind them, and a zip naming a workbook part it lacks.
+  fc.constant(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64, 0xff)])),
+  fc.constant(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0]), Buffer.alloc(16), Buffer.from("xl/workbook.xml<workbook>")])),
   fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes)),
   fc.string({ unit: "binary", maxLength: 500 }).map((text) => Buffer.from(text)),
 );

@@ -79,6 +79,16 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       FROM policies p WHERE p.agency_id = ${agencyId} ORDER BY p.id LIMIT 1`);
   }
 
+  // A rent-guarantee mass import in each account, one in error (the only status DELETE acts on), one awaiting
+  // acceptance with its invoices (accept and edit act on it): another tenant's must answer 404 to all of them.
+  for (const [accountId, status] of [[maple, "error"], [lakeside, "awaiting_acceptance"], [riverbend, "awaiting_acceptance"], [riverbend, "error"]] as const) {
+    await db.execute(sql`INSERT INTO policy_application_groups (status, account_id, agency_id, effective_date, expiration_date, policy_applications_count, created_policy_applications_count)
+      SELECT ${status}, a.id, a.agency_id, '2030-01-01', '2031-01-01', 1, 1 FROM accounts a WHERE a.id = ${accountId}`);
+  }
+  await db.execute(sql`INSERT INTO invoices (number, due_date, status, subtotal, total_due, total_payable, invoiceable_type, invoiceable_id, payer_type, payer_id)
+    SELECT 'RG-' || g.id || '-1', g.effective_date, 'upcoming', 10000, 10000, 10000, 'PolicyGroupQuote', g.id, 'Account', g.account_id
+    FROM policy_application_groups g WHERE g.status = 'awaiting_acceptance'`);
+
   const login = (email: string) => signInAs(t.app, email, DEMO_PASSWORD);
   const demo = (role: Role) => DEMO_LOGINS.find((l) => l.role === role)!.email;
   const callers: Caller[] = [

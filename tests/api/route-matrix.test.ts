@@ -95,6 +95,9 @@ const OWNERSHIP: Record<string, string> = {
   // /integrations/{provider}/{account id}: an account's integration settings.
   yardi: "SELECT id, agency_id, id, NULL::int FROM accounts",
   entrata: "SELECT id, agency_id, id, NULL::int FROM accounts",
+  // Rent-guarantee mass imports belong to their account (and its agency).
+  "policy-application-groups": "SELECT id, agency_id, account_id, NULL::int FROM policy_application_groups",
+  policy_application_groups: "SELECT id, agency_id, account_id, NULL::int FROM policy_application_groups",
   users: `SELECT u.id, min(a.agency_id), min(au.account_id), NULL::int FROM users u JOIN account_users au ON au.user_id = u.id
     JOIN accounts a ON a.id = au.account_id GROUP BY u.id HAVING count(DISTINCT au.account_id) = 1`,
 };

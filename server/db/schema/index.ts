@@ -18,3 +18,4 @@ export * from "./integrations";
 export * from "./compliance";
 export * from "./grid";
 export * from "./reporting";
+export * from "./rent-guarantee";

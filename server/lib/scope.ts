@@ -1,7 +1,7 @@
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Facet } from "./list";
-import { agencies } from "../db/schema";
+import { agencies, assignments } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
 import { ForbiddenError } from "./errors";
 import { id } from "./input";
@@ -9,11 +9,12 @@ import { id } from "./input";
 /**
  * What a caller may see (DESIGN.md section 3, Scope): staff their own account; agents their agency and its
  * sub-agencies, narrowed to one of those by `agency_id` (any other is a 403); super admins everything, or one
- * agency tree when they pass `agency_id`.
+ * agency tree when they pass `agency_id`. A staff member assigned to communities sees only those of the account's
+ * properties, leases and policies (`communityIds`, reference section 2.2; none assigned = the whole account).
  */
 export type Scope =
   | { kind: "all" }
-  | { kind: "account"; accountId: number }
+  | { kind: "account"; accountId: number; communityIds?: number[] }
   | { kind: "agencies"; agencyIds: number[] }
   | { kind: "none" };
 
@@ -45,23 +46,46 @@ export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: numb
       const narrowed = await agencyTree(db, agencyIdParam);
       return { kind: "agencies", agencyIds: narrowed.filter((id) => tree.includes(id)) };
     }
-    case "staff":
-      return { kind: "account", accountId: user.organizable_id! };
+    case "staff": {
+      const assigned = await db.select({ id: assignments.insurable_id }).from(assignments).where(eq(assignments.staff_id, user.id)).orderBy(assignments.insurable_id);
+      return { kind: "account", accountId: user.organizable_id!, ...(assigned.length ? { communityIds: assigned.map((a) => a.id) } : {}) };
+    }
     default:
       return { kind: "none" };
   }
 }
 
 /**
+ * The communities a staff member is limited to, or undefined when they see their whole account (no assignment).
+ * Lists that read properties, leases or policies name how their rows reach a community (`community` below).
+ */
+export const communityLimit = (scope: Scope): number[] | undefined => (scope.kind === "account" ? scope.communityIds : undefined);
+
+/** Properties (by id expression) that are one of these communities or lie under one (a building, a unit). */
+export const underCommunities = (insurableId: SQL, ids: SQL): SQL =>
+  sql`${insurableId} IN (SELECT x.id FROM insurables x LEFT JOIN insurables xp ON xp.id = x.insurable_id
+    WHERE x.id IN (${ids}) OR x.insurable_id IN (${ids}) OR xp.insurable_id IN (${ids}))`;
+
+export interface ScopeReach {
+  account: (accountId: number) => SQL;
+  agencies: (ids: SQL) => SQL;
+  /** How a row reaches its community (usually `underCommunities(<its property id>, ids)`); lists without it are account-wide. */
+  community?: (ids: SQL) => SQL;
+}
+
+/**
  * The condition a scope puts on a list, given how that list's rows reach an account and an agency: one switch for
  * every list, so the scope rule lives in one place.
  */
-export function scopeConditions(scope: Scope, reach: { account: (accountId: number) => SQL; agencies: (ids: SQL) => SQL }): SQL[] {
+export function scopeConditions(scope: Scope, reach: ScopeReach): SQL[] {
   switch (scope.kind) {
     case "all":
       return [];
-    case "account":
-      return [reach.account(scope.accountId)];
+    case "account": {
+      const limit = communityLimit(scope);
+      const own = [reach.account(scope.accountId)];
+      return limit && reach.community ? [...own, reach.community(sql.join(limit.map((id) => sql`${id}`), sql`, `))] : own;
+    }
     case "agencies":
       return scope.agencyIds.length ? [reach.agencies(sql.join(scope.agencyIds.map((id) => sql`${id}`), sql`, `))] : [sql`false`];
     case "none":

@@ -87,6 +87,8 @@ const OWNERSHIP: Record<string, string> = {
   staffs: `SELECT s.id, CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE a.agency_id END,
       CASE WHEN s.organizable_type = 'Account' THEN s.organizable_id END, NULL::int
     FROM staffs s LEFT JOIN accounts a ON s.organizable_type = 'Account' AND a.id = s.organizable_id WHERE s.role IN ('agent', 'staff')`,
+  // A property manager's assignment to a community belongs to the manager's (and the community's) account.
+  assignments: "SELECT asg.id, a.agency_id, s.organizable_id, NULL::int FROM assignments asg JOIN staffs s ON s.id = asg.staff_id JOIN accounts a ON a.id = s.organizable_id",
   // A customer of exactly one account belongs to that account's tenant.
   // An integration belongs to its account; its properties and the records in error to the integration's account.
   integrations: "SELECT ig.id, a.agency_id, ig.account_id, NULL::int FROM integrations ig JOIN accounts a ON a.id = ig.account_id",

@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, unique
 import { carriers } from "./carriers";
 import { accounts, agencies } from "./organisations";
 import { idColumn, timestamps } from "./columns";
+import { staff } from "./staff";
 
 /** Fixed ids as document 3 section 3 gives them: 1–3 communities, 4–5 units, 7 buildings. */
 export const insurableTypes = pgTable("insurable_types", {
@@ -119,4 +120,24 @@ export const carrierInsurableProfiles = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex("carrier_insurable_profiles_key").on(t.insurable_id, t.carrier_id)],
+);
+
+/**
+ * A property manager's communities (reference section 3.1 `assignments`: staff_id, assignable, primary). A staff
+ * member with at least one sees only those communities and what lies under them (server/lib/scope.ts).
+ */
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: idColumn(),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    insurable_id: integer("insurable_id")
+      .notNull()
+      .references(() => insurables.id, { onDelete: "cascade" }),
+    primary: boolean("primary").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("assignments_staff_insurable_key").on(t.staff_id, t.insurable_id), index("assignments_insurable_idx").on(t.insurable_id)],
 );

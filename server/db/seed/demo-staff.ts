@@ -6,6 +6,7 @@ import { type PersonName, type SeedContext, during, emailPart, personName, phone
 import type { Organisations } from "./demo-organisations";
 import { insertAll, insertReturningIds } from "./insert";
 import { ensureDemoLogins } from "./logins";
+import { selectRows } from "./query";
 import { DEMO_INVITATION } from "../demo-logins";
 import { hashSecret } from "../../lib/tokens";
 
@@ -117,4 +118,20 @@ export async function seedStaff(ctx: SeedContext, orgs: Organisations, passwordH
   await db.execute(sql`UPDATE accounts a SET staff_id = st.id FROM staffs st
     WHERE a.staff_id IS NULL AND st.owner AND st.organizable_type = 'Account' AND st.organizable_id = a.id`);
   return ids.length + 1 + Object.keys(demoIds).length;
+}
+
+/**
+ * Property managers limited to communities (issue 13 section 3): in every account, the first colleague who is neither
+ * the owner nor a demo sign-in (those keep their whole account) is assigned the account's first two communities.
+ */
+export async function seedAssignments(ctx: SeedContext): Promise<number> {
+  const rows = await selectRows<{ id: number }>(ctx.db, sql`INSERT INTO assignments (staff_id, insurable_id, "primary")
+    SELECT m.id, c.id, c.rank = 1
+      FROM (SELECT DISTINCT ON (st.organizable_id) st.id, st.organizable_id FROM staffs st
+             WHERE st.role = 'staff' AND NOT st.owner AND st.enabled AND st.encrypted_password IS NOT NULL AND st.email NOT LIKE '%@coverdesk.test'
+             ORDER BY st.organizable_id, st.id) m
+      CROSS JOIN LATERAL (SELECT i.id, row_number() OVER (ORDER BY i.id) AS rank FROM insurables i
+             WHERE i.account_id = m.organizable_id AND i.insurable_type_id IN (1, 2, 3) AND i.insurable_id IS NULL ORDER BY i.id LIMIT 2) c
+    RETURNING id`);
+  return rows.length;
 }

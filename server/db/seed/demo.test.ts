@@ -57,6 +57,19 @@ describe("demo seed", () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
+  it("limits one property manager per account to two of the account's communities, never a demo sign-in", async () => {
+    const [row] = await selectRows<{ managers: number; assignments: number; foreign: number; demo: number }>(
+      db,
+      sql`SELECT count(DISTINCT a.staff_id)::int AS managers, count(*)::int AS assignments,
+          count(*) FILTER (WHERE i.account_id IS DISTINCT FROM s.organizable_id OR i.insurable_type_id NOT IN (1, 2, 3))::int AS foreign,
+          count(*) FILTER (WHERE s.email LIKE '%@coverdesk.test')::int AS demo
+        FROM assignments a JOIN staffs s ON s.id = a.staff_id JOIN insurables i ON i.id = a.insurable_id`,
+    );
+    expect(row.managers).toBeGreaterThan(3);
+    expect(row.assignments).toBeGreaterThan(row.managers);
+    expect([row.foreign, row.demo]).toEqual([0, 0]);
+  });
+
   it("gives two accounts (the demo staff's and one of the demo agent's agency) a master policy: units covered by it next to units covered by residents' own policies", async () => {
     const masters = await selectRows<{ id: number; account_id: number; communities: number; covered: number; staff_account: boolean }>(
       db,

@@ -22,7 +22,7 @@ import { seedPolicies } from "./demo-policies";
 import { seedCarrierProfiles, seedProperties, seedRates } from "./demo-properties";
 import { seedResidents } from "./demo-residents";
 import { seedPolicyPaperwork } from "./demo-applications";
-import { seedStaff } from "./demo-staff";
+import { seedAssignments, seedStaff } from "./demo-staff";
 import { selectRows } from "./query";
 import { createRandom } from "./random";
 
@@ -71,6 +71,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const invoices = await seedInvoices(ctx, policies);
     const leads = await seedLeads(ctx, orgs.agencies, policies, residents.emails, orgs.accounts);
     const staff = await seedStaff(ctx, orgs, passwordHash);
+    await seedAssignments(ctx);
     await seedCarrierSettings(ctx, carriers);
     await seedRates(ctx);
     await seedCarrierProfiles(ctx);

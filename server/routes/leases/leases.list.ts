@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FilterDef, ListQuery, ListSpec } from "../../lib/list";
-import { type Scope, scopeConditions } from "../../lib/scope";
+import { type Scope, scopeConditions, underCommunities } from "../../lib/scope";
 
 const idList = (value: unknown) => sql.join((Array.isArray(value) ? value : [value]).map((v) => sql`${v}`), sql`, `);
 
@@ -55,6 +55,7 @@ export function leaseScopeCondition(scope: Scope): SQL[] {
   return scopeConditions(scope, {
     account: (id) => sql`l.account_id = ${id}`,
     agencies: (ids) => sql`l.account_id IN (SELECT id FROM accounts WHERE agency_id IN (${ids}))`,
+    community: (ids) => underCommunities(sql`l.insurable_id`, ids),
   });
 }
 

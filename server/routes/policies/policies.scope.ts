@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { EXTERNAL_STATUSES } from "../../../src/domain/policies";
 import type { Role } from "../../../src/domain/roles";
 import { type Facet, facetConditions } from "../../lib/list";
-import { type Scope, scopeFacets } from "../../lib/scope";
+import { communityLimit, type Scope, scopeConditions, scopeFacets, underCommunities } from "../../lib/scope";
 
 /** The policy columns (alias `po`) that scopes and the counters (policy_counts_by_*) speak of. */
 export const POLICY_DIMENSIONS: Record<string, SQL> = {
@@ -17,17 +17,24 @@ export const POLICY_DIMENSIONS: Record<string, SQL> = {
  * support only external policies under review (reference section 2.2). As facets, so the list's total can come from
  * the counters.
  */
-export function policyScopeFacets(scope: Scope, role: Role): Facet[] {
+export function policyScopeFacets(scope: Scope, role: Role): Facet[] | undefined {
   if (role === "policy_support") {
     return [
       { dimension: "policy_in_system", values: [false] },
       { dimension: "status", values: [...EXTERNAL_STATUSES] },
     ];
   }
-  return scopeFacets(scope, { account: "account_id", agency: "agency_id" });
+  // Counters know accounts, not communities: a staff member limited to communities is counted exactly.
+  return communityLimit(scope) ? undefined : scopeFacets(scope, { account: "account_id", agency: "agency_id" });
 }
 
-/** The same scope as SQL conditions on `po`. */
+/** The same scope as SQL conditions on `po`; a staff member assigned to communities sees the policies on them. */
 export function policyScopeCondition(scope: Scope, role: Role): SQL[] {
-  return facetConditions(policyScopeFacets(scope, role), POLICY_DIMENSIONS);
+  const facets = policyScopeFacets(scope, role);
+  if (facets) return facetConditions(facets, POLICY_DIMENSIONS);
+  return scopeConditions(scope, {
+    account: (id) => sql`po.account_id = ${id}`,
+    agencies: (ids) => sql`po.agency_id IN (${ids})`,
+    community: (ids) => sql`EXISTS (SELECT 1 FROM policy_insurables pi WHERE pi.policy_id = po.id AND ${underCommunities(sql`pi.insurable_id`, ids)})`,
+  });
 }

@@ -2,8 +2,10 @@ import { WRITE, type AccessRules, type Rule } from "../../domain/accessRules";
 
 // Property managers are guarded as `staff`, agents as `agents` (staffAccess.ts picks one per record).
 const managers: Rule = { resource: "staff", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "property_management.managers" };
+// Assigning a property manager to communities is managing that manager (issue 13 section 3).
+const assignments: Rule = { resource: "assignments", actions: ["list", "create", "delete"], key: "property_management.managers" };
 
 export default {
-  staff: [managers],
-  agent: [managers, { resource: "agents", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "agencies.agents" }],
+  staff: [managers, assignments],
+  agent: [managers, assignments, { resource: "agents", actions: [...WRITE, "toggle_enabled", "re_invite"], key: "agencies.agents" }],
 } satisfies AccessRules;

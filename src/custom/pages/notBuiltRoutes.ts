@@ -40,7 +40,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "agencies/view/:id/*", titleKey: t("agency"), crumbs: [agencies] },
   { path: "agencies/:agencyId/branding/:brandingId", titleKey: t("branding"), crumbs: [agencies] },
   { path: "branding-editor/:profileableType/:profileableId/branding/:brandingId", titleKey: t("branding_editor") },
-  { path: "agents/*", titleKey: t("agents") },
   { path: "tracking-url/*", titleKey: t("tracking_url") },
   { path: "policy-support/*", titleKey: t("policy_support") },
   { path: "email-history", titleKey: t("email_history") },

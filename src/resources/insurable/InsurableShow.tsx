@@ -10,10 +10,11 @@ import { CarrierProfileTab } from "./InsurableCarrierProfileTab";
 import { HistoryTab } from "./InsurableHistoryTab";
 import { RequirementProfilePanel } from "../../custom/compliance/RequirementProfilePanel";
 import { CoverageTimeline } from "../../custom/compliance/CoverageTimeline";
+import { AssignmentsPanel } from "../staff/AssignmentsPanel";
 import { ChildrenTab, CoverageTab, PoliciesTab, RatesTab, ResidentsTab } from "./InsurableTabs";
 import type { Insurable } from "./types";
 
-type TabKey = "children" | "residents" | "policies" | "coverage" | "rates" | "carrier_profile" | "requirements" | "timeline" | "history";
+type TabKey = "children" | "residents" | "policies" | "coverage" | "rates" | "carrier_profile" | "requirements" | "assignments" | "timeline" | "history";
 
 /** The tabs a property has: units have no children; only communities of type 1 have rates (document 3 section 3). */
 export function insurableTabs(insurable: Pick<Insurable, "insurable_type_id">): TabKey[] {
@@ -24,6 +25,8 @@ export function insurableTabs(insurable: Pick<Insurable, "insurable_type_id">): 
     ...(community ? (["carrier_profile"] as const) : []),
     // A community's requirement profile replaces its account's for its units (issue 17 section 1).
     ...(community ? (["requirements"] as const) : []),
+    // Property managers assigned to the community (issue 13 section 3), for whoever manages staff.
+    ...(community ? (["assignments"] as const) : []),
     "history",
   ];
 }
@@ -47,12 +50,13 @@ const InsurablePage = () => {
   const insurable = useRecordContext<Insurable>();
   const segment = (useParams()["*"] ?? "").split("/")[0];
   const { canAccess: canEdit } = useCanAccess({ resource: "insurable", action: "edit" });
+  const { canAccess: canAssign } = useCanAccess({ resource: "assignments", action: "list" });
   const { request, say } = useRequest();
   const refresh = useRefresh();
   // From a grid, react-admin shows the list row first: wait for the page's own fields.
   if (!insurable || insurable.addresses === undefined) return <Loading />;
   const f = (key: string) => translate(`resources.insurable.fields.${key}`);
-  const tabs = insurableTabs(insurable);
+  const tabs = insurableTabs(insurable).filter((tab) => tab !== "assignments" || canAssign);
   const active = tabs.find((tab) => tab === segment) ?? tabs[0];
   const kind = kindOf(insurable.insurable_type_id);
   return (
@@ -134,6 +138,7 @@ const InsurablePage = () => {
           {active === "rates" && <RatesTab insurable={insurable} />}
           {active === "carrier_profile" && <CarrierProfileTab insurable={insurable} />}
           {active === "history" && <HistoryTab insurable={insurable} />}
+          {active === "assignments" && <AssignmentsPanel community={{ id: insurable.id, account_id: insurable.account_id }} />}
           {active === "timeline" && <CoverageTimeline path={`/insurables/${insurable.id}/coverage_timeline`} />}
           {active === "requirements" && <RequirementProfilePanel path={`/insurables/${insurable.id}/requirement_profile`} canEdit={Boolean(canEdit)} community />}
         </Box>

@@ -83,6 +83,16 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional().or(z.literal("").transform(() => undefined)),
   S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * The legacy import fetches the file a caller names by URL (server/files/strict-fetch.ts): https only unless this is
+   * set (tests, a local object store), and never an internal address unless the host is listed in
+   * IMPORT_FETCH_ALLOW_HOSTS (comma-separated host names the operator trusts, such as an in-house MinIO).
+   */
+  IMPORT_FETCH_ALLOW_HTTP: booleanFlag,
+  IMPORT_FETCH_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** A read replica for list pages (docs/DEPLOY.md); writes and everything else use DATABASE_URL. */
   DATABASE_READ_URL: z
     .string()

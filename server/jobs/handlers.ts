@@ -7,6 +7,7 @@ import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/rec
 import { sweepFiles } from "../files/sweep";
 import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "./export-recovery";
 import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
+import { LEGACY_IMPORT_JOB, runLegacyImport } from "../routes/legacy-import/legacy-import.service";
 import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/insurables.import";
 import { NIGHTLY_SYNC_CRON, NIGHTLY_SYNC_JOB, SYNC_JOB, requeueInterruptedRuns, runSync, startNightlyRuns } from "../integrations/sync";
 import { integrationSecret } from "../integrations/secret";
@@ -46,6 +47,7 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
       data.importId,
     );
   });
+  await app.jobs.work<{ importId: number }>(LEGACY_IMPORT_JOB, (data) => runLegacyImport({ db: app.db, files: app.files }, data.importId));
   await app.jobs.work<{ exportId: number }>(EXPORT_LEADS_JOB, (data) =>
     runLeadExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.exportId),
   );

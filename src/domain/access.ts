@@ -30,6 +30,8 @@ const SHARED_RULES: AccessRules = {
     ...EVERYONE,
     // The compliance dashboard's worklists and forecast (issue 17), within the caller's scope.
     { resource: "compliance", actions: ["list"] },
+    // Policy Import (legacy import): staff, agents and super admins, key-less (readings C-04 and C-29).
+    { resource: "policy-import", actions: ["create"] },
   ],
   agent: [
     // Charging an invoice is done from the policy page (document 2 section 2).
@@ -38,6 +40,7 @@ const SHARED_RULES: AccessRules = {
     { resource: "profile", actions: ["show", "edit"] },
     ...EVERYONE,
     { resource: "compliance", actions: ["list"] },
+    { resource: "policy-import", actions: ["create"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],
   policy_support: [

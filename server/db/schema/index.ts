@@ -19,3 +19,4 @@ export * from "./compliance";
 export * from "./grid";
 export * from "./reporting";
 export * from "./rent-guarantee";
+export * from "./legacy-imports";

@@ -60,7 +60,7 @@ describe("login guard and sign-in (document 1 sections 2.1 and 4)", () => {
 
     expect(await screen.findByRole("heading", { name: "Policy Import", level: 1 })).toBeInTheDocument();
     expect(here()).toBe("/dashboard/policies/policy-import");
-    expect(screen.getByText("This screen is not built yet.")).toBeInTheDocument();
+    expect(await screen.findByText("Import legacy policies from external systems")).toBeInTheDocument();
     expect(api.requests.some((r) => r.url.endsWith("/staff/auth/sign_in"))).toBe(true);
   });
 

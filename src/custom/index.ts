@@ -17,6 +17,10 @@ export const CONSOLE_PAGES: CustomPage[] = [
   { path: "subagencies", view: lazyView(() => import("../resources/agencies/AgencyList"), "SubAgencyList") },
   { path: "create-admin-users", view: lazyView(() => import("./admin-users/CreateAdminUsersPage"), "CreateAdminUsersPage") },
   // The policies dashboard (document 2): beside the policies resource's routes, like the not-built screen it replaces.
+  // Policy Import, the legacy import (document 2; readings C-04: staff, agents and super admins).
+  { path: "policies/policy-import", view: lazyView(() => import("./imports/PolicyImportPage"), "PolicyImportPage") },
+  // The CSV Upload tool (issue 16 section 5; super admins): the product's CSV imports in one place.
+  { path: "csv-upload", view: lazyView(() => import("./imports/CsvUploadPage"), "CsvUploadPage") },
   { path: "policies/total", view: lazyView(() => import("./dashboards/PoliciesDashboardPage"), "PoliciesDashboardPage") },
   // Coverage snapshot reports (document 3; readings C-42: the screens live under /dashboard/reporting).
   { path: "reporting/*", view: lazyView(() => import("./reporting/ReportingPage"), "ReportingPage") },

@@ -19,11 +19,9 @@ const leases = crumb("leases", "/dashboard/leases");
 export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "home", titleKey: t("home") },
   { path: "leads/*", titleKey: t("leads") },
-  { path: "csv-upload", titleKey: t("csv_upload") },
   { path: "accounts/browse", titleKey: t("accounts") },
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
-  { path: "policies/policy-import", titleKey: t("policy_import"), crumbs: [policies] },
   { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "invoices/*", titleKey: t("invoices") },
   { path: "payments/*", titleKey: t("payments") },

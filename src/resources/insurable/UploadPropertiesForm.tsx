@@ -1,14 +1,13 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { uploadForm } from "../../dataProvider/upload";
-import { useRequest } from "../common/useRequest";
+import { jobRunning, usePolledStatus } from "../common/usePolledStatus";
 
-/** Import progress is polled every 2 seconds (the mass-import polling interval, readings C-34). */
-export const IMPORT_POLL_MS = 2000;
+export { IMPORT_POLL_MS } from "../common/usePolledStatus";
 const t = (key: string) => `resources.insurable.upload.${key}`;
 
-interface ImportStatus {
+export interface ImportStatus {
   id: number;
   status: "queued" | "running" | "done" | "failed";
   total_rows: number | null;
@@ -23,37 +22,17 @@ interface ImportStatus {
  */
 export const UploadPropertiesForm = () => {
   const translate = useTranslate();
-  const { request } = useRequest();
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState<number | null>(null);
   const [importId, setImportId] = useState<number | null>(null);
-  const [status, setStatus] = useState<ImportStatus | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!importId) return undefined;
-    let live = true;
-    const tick = async () => {
-      try {
-        const { json } = await request<ImportStatus>(`/insurables/imports/${importId}`);
-        if (!live) return;
-        setStatus(json);
-        if (json.status === "queued" || json.status === "running") timer = setTimeout(tick, IMPORT_POLL_MS);
-      } catch {
-        if (live) timer = setTimeout(tick, IMPORT_POLL_MS);
-      }
-    };
-    let timer = setTimeout(tick, 0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [importId, request]);
+  const status = usePolledStatus<ImportStatus>(importId ? `/insurables/imports/${importId}` : null, jobRunning);
 
   const send = async () => {
     if (!file) return;
     setFailure(null);
-    setStatus(null);
+    setImportId(null);
     const form = new FormData();
     form.append("file", file, file.name);
     setSending(0);
@@ -63,8 +42,7 @@ export const UploadPropertiesForm = () => {
     else setFailure(Object.values(json?.errors ?? {})[0] ?? json?.message ?? translate("resources.insurable.failure"));
   };
 
-  const running = status && (status.status === "queued" || status.status === "running");
-  const percent = status?.total_rows ? Math.round((status.processed_rows / status.total_rows) * 100) : 0;
+  const running = status && jobRunning(status);
   return (
     <Box>
       <Typography variant="h6">{translate(t("title"))}</Typography>
@@ -87,35 +65,47 @@ export const UploadPropertiesForm = () => {
           <LinearProgress variant="determinate" value={sending} />
         </Box>
       )}
-      {running && (
-        <Box sx={{ mt: 2 }} role="status">
-          <Typography variant="body2">
-            {status.total_rows ? translate(t("progress"), { processed: status.processed_rows, total: status.total_rows }) : translate(t("queued"))}
-          </Typography>
-          <LinearProgress variant={status.total_rows ? "determinate" : "indeterminate"} value={percent} />
-        </Box>
-      )}
-      {status?.status === "done" && status.result && (
-        <Alert severity="success" sx={{ mt: 2 }}>
-          {translate(t("done"), { communities: status.result.communities, buildings: status.result.buildings, units: status.result.units, skipped: status.result.skipped })}
-        </Alert>
-      )}
-      {status?.status === "failed" && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          <div>{translate(t("failed"))}</div>
-          {status.error && <div>{status.error}</div>}
-          {status.result?.errors.map((e) => (
-            <div key={`${e.row}-${e.message}`}>
-              {translate(t("row"), { row: e.row })}: {e.message}
-            </div>
-          ))}
-        </Alert>
-      )}
+      <PropertyImportProgress status={status} />
       {failure && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {failure}
         </Alert>
       )}
     </Box>
+  );
+};
+
+/** A property import's progress while its job runs, then its counts or its rows in error (also the CSV Upload tool's). */
+export const PropertyImportProgress = ({ status }: { status: ImportStatus | null }) => {
+  const translate = useTranslate();
+  const running = status && jobRunning(status);
+  const percent = status?.total_rows ? Math.round((status.processed_rows / status.total_rows) * 100) : 0;
+  return (
+    <>
+        {running && (
+          <Box sx={{ mt: 2 }} role="status">
+            <Typography variant="body2">
+              {status.total_rows ? translate(t("progress"), { processed: status.processed_rows, total: status.total_rows }) : translate(t("queued"))}
+            </Typography>
+            <LinearProgress variant={status.total_rows ? "determinate" : "indeterminate"} value={percent} />
+          </Box>
+        )}
+        {status?.status === "done" && status.result && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {translate(t("done"), { communities: status.result.communities, buildings: status.result.buildings, units: status.result.units, skipped: status.result.skipped })}
+          </Alert>
+        )}
+        {status?.status === "failed" && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            <div>{translate(t("failed"))}</div>
+            {status.error && <div>{status.error}</div>}
+            {status.result?.errors.map((e) => (
+              <div key={`${e.row}-${e.message}`}>
+                {translate(t("row"), { row: e.row })}: {e.message}
+              </div>
+            ))}
+          </Alert>
+        )}
+    </>
   );
 };

@@ -5,8 +5,7 @@ import { Box, Button, IconButton, Menu, MenuItem, Tooltip } from "@mui/material"
 import { useQuery } from "@tanstack/react-query";
 import { DataTable, useDataProvider, useListContext, useTranslate, type Identifier } from "react-admin";
 import type { AppDataProvider } from "../../dataProvider/types";
-import { prefixPath } from "../../dataProvider/prefix";
-import { browserStorage, getStoredUser, readAuthHeaders } from "../../dataProvider/session";
+import { downloadFile } from "../../dataProvider/download";
 import { formatLongDate } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { FilterBar, GridDataTable, GridList, SelectFilter, YesNoFilter } from "../common";
@@ -101,17 +100,7 @@ export const TrackingUrlMenu = ({ row, onDone }: { row: TrackingUrl; onDone: (ac
 };
 
 /** GET /tracking_urls/bulk_csv_template saved as tracking-urls.csv (document 3 section 2). */
-async function downloadTemplate() {
-  const storage = browserStorage();
-  const headers = new Headers(Object.entries(readAuthHeaders(storage)).filter(([, v]) => v) as Array<[string, string]>);
-  const response = await fetch(`/v2${prefixPath("/tracking_urls/bulk_csv_template", getStoredUser(storage)?.role)}`, { headers });
-  if (!response.ok) throw new Error(`template: ${response.status}`);
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = "tracking-urls.csv";
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
+const downloadTemplate = () => downloadFile("/tracking_urls/bulk_csv_template", "tracking-urls.csv");
 
 const Actions = ({ agencies }: { agencies: AgencyChoice[] }) => {
   const translate = useTranslate();

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EMAIL_MAX, SHORT_TEXT, TEXT, idParams, text } from "../../lib/input";
+import { EMAIL_MAX, SHORT_TEXT, TEXT, id, idParams, text } from "../../lib/input";
+import { MERGE_FIELDS, MERGE_MAX_RECORDS } from "../../../src/domain/userMerge";
 import { listEnvelope, sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
 import { userListSpec } from "./users.list";
+import { mergeUsers, previewMerge } from "./users.merge";
 import { LIST_BODY_FILTERS, listUsers, showUser, updateUser, usersListBodyToFilter } from "./users.service";
 
 const listQuery = listInput(filterTypes(userListSpec), { t_code: text(SHORT_TEXT).optional(), tcode: text(SHORT_TEXT).optional() });
@@ -42,6 +44,17 @@ const userUpdateBody = z.object({
     })
     .strip(),
 });
+
+// Merge Users: the surviving record is the path's, the others are named like carriers_to_merge_ids (reference 4.11).
+const mergeIds = z.array(id).min(1).max(MERGE_MAX_RECORDS - 1);
+const mergePreviewBody = z.object({ users_to_merge_ids: mergeIds }).strict();
+const mergeBody = z
+  .object({
+    users_to_merge_ids: mergeIds,
+    // One choice per conflicting field: the id of the record whose value the survivor keeps.
+    choices: z.partialRecord(z.enum(MERGE_FIELDS), id).default({}),
+  })
+  .strict();
 
 /** Customers (document 3: Users). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,4 +95,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await updateUser(app.db, caller.scope, request.params.id, request.body.user, staffAuthor(caller.user)) };
     },
   );
+
+  const merge = { resource: "users", action: "merge" };
+
+  app.post("/users/:id/merge/preview", { config: { access: merge }, schema: { params: idParams, body: mergePreviewBody } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return { data: await previewMerge(app.db, scope, { survivorId: request.params.id, mergeIds: request.body.users_to_merge_ids }) };
+  });
+
+  app.post("/users/:id/merge", { config: { access: merge }, schema: { params: idParams, body: mergeBody } }, async (request) => {
+    const caller = requireCaller(request);
+    const request_ = { survivorId: request.params.id, mergeIds: request.body.users_to_merge_ids };
+    return { data: await mergeUsers(app.db, caller.scope, request_, request.body.choices, staffAuthor(caller.user)) };
+  });
 };

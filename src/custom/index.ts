@@ -27,6 +27,7 @@ export const CONSOLE_PAGES: CustomPage[] = [
   // Worklists and the lapse forecast (issue 17 sections 2 and 3).
   { path: "compliance", view: lazyView(() => import("./compliance/CompliancePage"), "CompliancePage") },
   { path: "policy-support", view: lazyView(() => import("./review/PolicyReviewPage"), "PolicyReviewPage") },
+  { path: "merge-users", view: lazyView(() => import("./merge-users/MergeUsersPage"), "MergeUsersPage") },
   { path: "integration-health", view: lazyView(() => import("./integration-health/IntegrationHealthPage"), "IntegrationHealthPage") },
 ];
 

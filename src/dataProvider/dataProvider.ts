@@ -4,7 +4,7 @@ import type { HttpClient, HttpResponse } from "./httpClient";
 import { toWireFilter, type QueryInput } from "./query";
 import { registry as defaultRegistry, type Registry, type ResourceConfig } from "./registry";
 import { browserStorage, setStoredUser } from "./session";
-import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser } from "./types";
+import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser, UserMergePreview, UserMergeResult } from "./types";
 
 /**
  * react-admin ↔ Coverdesk API (docs/API.md, DESIGN.md section 3). The wire dialect:
@@ -261,6 +261,14 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         signal: init.signal,
       });
       return { json: response.json, headers: response.headers };
+    },
+    async previewUserMerge(survivorId, mergeIds) {
+      const body = { users_to_merge_ids: mergeIds };
+      return (await httpClient<{ data: UserMergePreview }>(`/users/${idPath(survivorId)}/merge/preview`, { method: "POST", body })).json.data;
+    },
+    async mergeUsers(survivorId, mergeIds, choices) {
+      const body = { users_to_merge_ids: mergeIds, choices };
+      return (await httpClient<{ data: UserMergeResult }>(`/users/${idPath(survivorId)}/merge`, { method: "POST", body })).json.data;
     },
     async getAvailablePermissions() {
       return (await httpClient<AppDataProviderJson["permissions"]>("/global_agency_permissions/available_permissions")).json ?? [];

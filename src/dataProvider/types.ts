@@ -1,3 +1,4 @@
+import type { MergeField } from "../domain/userMerge";
 import type { DataProvider, Identifier } from "react-admin";
 import type { PermissionEntry } from "../domain/permissions";
 import type { Role } from "../domain/roles";
@@ -73,6 +74,20 @@ export interface User {
   address_attributes?: Address | null;
   policies?: Array<{ id: number; number: string; status: string; policy_type_id: number; policy_in_system: boolean }>;
   leases?: Array<{ id: number; reference: string | null; status: string | null; start_date: string | null; end_date: string | null; insurable_title: string | null }>;
+}
+
+/** Merge Users (docs/API.md, Users): what a merge would move and the fields whose values differ. */
+export interface UserMergePreview {
+  survivor: Pick<User, "id" | "email" | "profile_attributes">;
+  merged: Array<Pick<User, "id" | "email" | "profile_attributes">>;
+  moves: Record<string, number>;
+  fields: Array<{ field: MergeField; values: Array<{ user_id: number; value: string }>; kept_user_id: number | null }>;
+}
+
+export interface UserMergeResult {
+  id: number;
+  merged: Array<{ id: number; email: string }>;
+  moved: Record<string, number>;
 }
 
 export interface Account {
@@ -185,6 +200,10 @@ export interface AppMethods {
   reInviteStaff(id: Identifier): Promise<{ success: boolean }>;
   checkStaffEmail(email: string, id?: Identifier): Promise<boolean>;
   getAvailablePermissions(): Promise<AvailablePermission[]>;
+  /** POST /users/{survivor}/merge/preview: writes nothing. */
+  previewUserMerge(survivorId: Identifier, mergeIds: Identifier[]): Promise<UserMergePreview>;
+  /** POST /users/{survivor}/merge with one choice (the record whose value is kept) per conflicting field. */
+  mergeUsers(survivorId: Identifier, mergeIds: Identifier[], choices: Partial<Record<MergeField, number>>): Promise<UserMergeResult>;
   /**
    * Any other call of docs/API.md (custom actions: history, charge_multiple, change-request approve…), role-prefixed
    * like every call; answers the parsed JSON body and the response headers (e.g. `total-entries`).

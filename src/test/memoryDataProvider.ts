@@ -142,6 +142,8 @@ export function createMemoryDataProvider(initial: Data, overrides: Partial<AppMe
     },
     checkStaffEmail: notBuilt("checkStaffEmail"),
     getAvailablePermissions: notBuilt("getAvailablePermissions"),
+    previewUserMerge: notBuilt("previewUserMerge"),
+    mergeUsers: notBuilt("mergeUsers"),
     // Custom calls: a test passes `request` in overrides to answer them; unanswered ones are recorded and fail.
     async request(path, init) {
       record("request", undefined, { path, ...init });

@@ -1,3 +1,4 @@
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 import * as s from "../schema";
 import { type PersonName, type SeedContext, during, emailPart, notAfter, personName, phone } from "./context";
 import { type Day, nextYear, ymd } from "./days";
@@ -149,4 +150,45 @@ export async function seedResidents(ctx: SeedContext, units: Unit[], accounts: A
     emails: new Map(userIds.map((id, i) => [id, users[i].email])),
     households: households.map(({ unit, members, status, start }) => ({ unit, members, status, start })),
   };
+}
+
+/** The demo's duplicate customer: one person, two records (issue 13 section 4, Merge Users). */
+export const DUPLICATE_CUSTOMER = { first: "Robin", last: "Castellano", emails: ["robin.castellano@gmail.example", "r.castellano@mail.example"] } as const;
+
+/**
+ * One resident signed up twice: a record that is a co-tenant of the first current lease, and a second record under
+ * another login email, another phone, on a policy of the same account. Fixed values, no draw from the seed's
+ * generator, so everything else the demo makes stays the same.
+ */
+export async function seedDuplicateCustomer(db: SeedContext["db"]) {
+  const [lease] = await db
+    .select({ id: s.leases.id, accountId: s.leases.account_id })
+    .from(s.leases)
+    .where(and(eq(s.leases.status, "current"), isNotNull(s.leases.account_id)))
+    .orderBy(asc(s.leases.id))
+    .limit(1);
+  const [policy] = await db
+    .select({ id: s.policies.id })
+    .from(s.policies)
+    .where(and(eq(s.policies.account_id, lease.accountId!), eq(s.policies.policy_type_id, 1)))
+    .orderBy(asc(s.policies.id))
+    .limit(1);
+  const { first, last, emails } = DUPLICATE_CUSTOMER;
+  const phones = ["(512) 555-0142", "(512) 555-0199"];
+  for (const [i, email] of emails.entries()) {
+    const [user] = await db.insert(s.users).values({ email }).returning({ id: s.users.id });
+    await db.insert(s.profiles).values({
+      profileable_type: "User",
+      profileable_id: user.id,
+      first_name: first,
+      last_name: last,
+      full_name: `${first} ${last}`,
+      contact_email: email,
+      contact_phone: phones[i],
+      birth_date: "1988-05-14",
+    });
+    await db.insert(s.accountUsers).values({ account_id: lease.accountId!, user_id: user.id });
+    if (i === 0) await db.insert(s.leaseUsers).values({ lease_id: lease.id, user_id: user.id, primary: false });
+    else if (policy) await db.insert(s.policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: false });
+  }
 }

@@ -20,7 +20,7 @@ import { seedIntegrations } from "./demo-integrations";
 import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
 import { seedCarrierProfiles, seedProperties, seedRates } from "./demo-properties";
-import { seedResidents } from "./demo-residents";
+import { seedDuplicateCustomer, seedResidents } from "./demo-residents";
 import { seedPolicyPaperwork } from "./demo-applications";
 import { seedAssignments, seedStaff } from "./demo-staff";
 import { selectRows } from "./query";
@@ -82,6 +82,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     const revisions = await seedPendingRevisions(ctx, files);
+    await seedDuplicateCustomer(tx);
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
     // After the flags: the auto-assign run reads which units are occupied and already covered.

@@ -41,7 +41,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "tracking-url/*", titleKey: t("tracking_url") },
   { path: "policy-support/*", titleKey: t("policy_support") },
   { path: "email-history", titleKey: t("email_history") },
-  { path: "merge-users", titleKey: t("merge_users") },
 ];
 
 /** Area roots that open their browse screen (document 1 section 2.2 names both forms). */

@@ -49,4 +49,15 @@ describe("UserShow (users/view/{id})", () => {
     await screen.findByRole("heading", { name: "Ann Lee", level: 1 });
     expect(screen.queryByRole("link", { name: "Edit" })).not.toBeInTheDocument();
   });
+
+  it("offers Merge with… to super admins only, opening Merge Users with this user kept", async () => {
+    renderShow(staffUser("super_admin"));
+    expect(await screen.findByRole("link", { name: "Merge with…" })).toHaveAttribute("href", "/dashboard/merge-users?ids=1&survivor=1");
+  });
+
+  it("hides Merge with… from agents and staff (merging is a super-admin tool)", async () => {
+    renderShow(staffUser("agent"));
+    await screen.findByRole("link", { name: "Edit" });
+    expect(screen.queryByRole("link", { name: "Merge with…" })).not.toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { ResidentTimelines } from "../../custom/compliance/CoverageTimeline";
 import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import EditIcon from "@mui/icons-material/Edit";
+import MergeIcon from "@mui/icons-material/MergeType";
 import { Button, DateField, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
@@ -52,6 +53,7 @@ const UserDetail = () => {
   const translate = useTranslate();
   const record = useRecordContext<User>();
   const { canAccess: canEdit } = useCanAccess({ resource: "users", action: "edit" });
+  const { canAccess: canMerge } = useCanAccess({ resource: "users", action: "merge" });
   if (!record || record.id === undefined) return null;
   const profile = record.profile_attributes ?? ({} as User["profile_attributes"]);
   const address = record.address_attributes;
@@ -62,7 +64,15 @@ const UserDetail = () => {
         titleKey="app.shell.titles.user"
         title={userName(record)}
         crumbs={[{ label: translate("app.shell.titles.users"), to: resourcePath.browse("users") }]}
-        actions={canEdit ? <Button component={RouterLink} to={resourcePath.edit("users", record.id)} label="resources.common.actions.edit" startIcon={<EditIcon />} /> : null}
+        actions={
+          <>
+            {canMerge ? (
+              // Merge Users with this record chosen as the one that stays (issue 13 section 4).
+              <Button component={RouterLink} to={`/dashboard/merge-users?ids=${record.id}&survivor=${record.id}`} label="resources.users.actions.merge_with" startIcon={<MergeIcon />} />
+            ) : null}
+            {canEdit ? <Button component={RouterLink} to={resourcePath.edit("users", record.id)} label="resources.common.actions.edit" startIcon={<EditIcon />} /> : null}
+          </>
+        }
       />
       <Section title="resources.users.sections.profile">
         <Items>

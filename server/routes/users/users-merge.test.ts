@@ -171,6 +171,18 @@ describe("merge", () => {
     expect(found.json().map((u: { id: number }) => u.id)).toEqual([keep.id]);
   });
 
+  it("the survivor's history (GET /users/{id}/histories) tells of the merge; another tenant's customer is a 404", async () => {
+    const keep = await customer(world.accounts.A.id, "Lou", "Marr");
+    const dup = await customer(world.accounts.A.id, "Lou", "Marr");
+    expect((await post(`/v2/staff_super_admin/users/${keep.id}/merge`, as.superAdmin, { users_to_merge_ids: [dup.id], choices: { email: keep.id } })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: "GET", url: `/v2/staff_agency/users/${keep.id}/histories`, headers: as.agentA });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["total-entries"]).toBe("1");
+    expect(res.json()[0]).toMatchObject({ action: "update", author: "super admin", data: { merged: { new_value: [{ id: dup.id, email: dup.email }] } } });
+    expect((await t.app.inject({ method: "GET", url: `/v2/staff_agency/users/${world.users.B.id}/histories`, headers: as.agentA })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/v2/staff_account/users/${keep.id}/histories?filter[x]=1`, headers: as.staffA })).statusCode).toBe(422);
+  });
+
   it("takes the login email of a merged record when chosen", async () => {
     const keep = await customer(world.accounts.A.id, "Fay", "Lind");
     const dup = await customer(world.accounts.A.id, "Fay", "Lind");

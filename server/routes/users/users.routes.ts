@@ -9,7 +9,7 @@ import { staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
 import { userListSpec } from "./users.list";
 import { mergeUsers, previewMerge } from "./users.merge";
-import { LIST_BODY_FILTERS, listUsers, showUser, updateUser, usersListBodyToFilter } from "./users.service";
+import { LIST_BODY_FILTERS, listUsers, showUser, updateUser, userHistories, usersListBodyToFilter } from "./users.service";
 
 const listQuery = listInput(filterTypes(userListSpec), { t_code: text(SHORT_TEXT).optional(), tcode: text(SHORT_TEXT).optional() });
 const listBody = listInput(LIST_BODY_FILTERS).default({});
@@ -86,6 +86,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const { scope } = requireCaller(request);
     return { data: await showUser(app.db, scope, request.params.id) };
   });
+
+  app.get(
+    "/users/:id/histories",
+    { config: { access: { resource: "users", action: "show" } }, schema: { params: idParams, querystring: listInput({}) } },
+    async (request, reply) => {
+      const { scope } = requireCaller(request);
+      const query = request.query as QueryObject;
+      return sendList(reply, await userHistories(app.db, scope, request.params.id, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
+    },
+  );
 
   app.put(
     "/users/:id",

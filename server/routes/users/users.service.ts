@@ -4,7 +4,7 @@ import { addresses, type HistoryChanges, users } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { isCalendarDate } from "../../lib/input";
-import { type FilterType, type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
+import { type FilterType, type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { type ProfileInput, findProfile, saveProfile } from "../../lib/profiles";
 import { type Scope, scopeConditions } from "../../lib/scope";
@@ -179,4 +179,26 @@ export async function updateUser(db: Db, scope: Scope, id: number, input: UserUp
     await recordHistory(tx, { type: "User", id, action: "update", author, process: "console", changes });
   });
   return showUser(db, scope, id);
+}
+
+const historySpec: ListSpec = {
+  filters: {},
+  sorts: { created_at: sql`h.created_at` },
+  defaultSort: { column: "created_at", direction: "desc" },
+  tieBreaker: sql`h.id`,
+};
+
+/** GET /users/{id}/histories: the customer's history, newest first (issue 13 section 4), for a customer in scope. */
+export async function userHistories(db: Db, scope: Scope, id: number, input: ListInput) {
+  await showUser(db, scope, id);
+  return runList(
+    db,
+    {
+      select: sql`h.id, h.action, h.author, h.process, h.data, h.created_at`,
+      from: sql`histories h`,
+      where: [sql`h.recordable_type = 'User'`, sql`h.recordable_id = ${id}`],
+      id: sql`h.id`,
+    },
+    parseListParams(input, historySpec),
+  );
 }

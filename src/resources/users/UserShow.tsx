@@ -7,7 +7,9 @@ import { Button, DateField, ShowBase, useCanAccess, useRecordContext, useTransla
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import type { User } from "../../dataProvider/types";
-import { humanizeEnum } from "../../domain/format";
+import { formatLongDate, humanizeEnum } from "../../domain/format";
+import { type HistoryChanges, historyValue } from "../../domain/history";
+import { AccountTabTable } from "../accounts/AccountTabTable";
 import { POLICY_TYPES } from "../../domain/policies";
 import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
@@ -46,6 +48,19 @@ const None = () => {
   const translate = useTranslate();
   return <Typography color="text.secondary">{translate("resources.users.none")}</Typography>;
 };
+
+interface HistoryRow {
+  id: number;
+  created_at: string;
+  author: string;
+  action: string;
+  data: HistoryChanges;
+}
+
+const changesOf = (row: HistoryRow) =>
+  Object.entries(row.data ?? {})
+    .map(([field, change]) => `${field}: ${historyValue(change, change.previous_value)} → ${historyValue(change, change.new_value)}`)
+    .join("; ");
 
 const policyTypeTitle = (id: number) => POLICY_TYPES.find((type) => type.id === id)?.title ?? String(id);
 
@@ -179,6 +194,19 @@ const UserDetail = () => {
         ) : (
           <None />
         )}
+      </Section>
+      <Section title="resources.users.sections.history">
+        <AccountTabTable<HistoryRow>
+          label="resources.users.sections.history"
+          path={`/users/${record.id}/histories`}
+          columnTexts="resources.users.history"
+          columns={[
+            { key: "created_at", render: (row) => `${formatLongDate(row.created_at)} ${new Date(row.created_at).toLocaleTimeString("en-US")}` },
+            { key: "author" },
+            { key: "action", render: (row) => humanizeEnum(row.action) },
+            { key: "changes", render: changesOf },
+          ]}
+        />
       </Section>
       {record.leases?.length ? (
         <Section title="app.compliance.timeline.title">

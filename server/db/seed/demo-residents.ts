@@ -160,7 +160,7 @@ export const DUPLICATE_CUSTOMER = { first: "Robin", last: "Castellano", emails: 
  * another login email, another phone, on a policy of the same account. Fixed values, no draw from the seed's
  * generator, so everything else the demo makes stays the same.
  */
-export async function seedDuplicateCustomer(db: SeedContext["db"]) {
+export async function seedDuplicateCustomer(db: SeedContext["db"]): Promise<number> {
   const [lease] = await db
     .select({ id: s.leases.id, accountId: s.leases.account_id })
     .from(s.leases)
@@ -191,4 +191,5 @@ export async function seedDuplicateCustomer(db: SeedContext["db"]) {
     if (i === 0) await db.insert(s.leaseUsers).values({ lease_id: lease.id, user_id: user.id, primary: false });
     else if (policy) await db.insert(s.policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: false });
   }
+  return emails.length;
 }

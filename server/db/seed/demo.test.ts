@@ -271,6 +271,20 @@ describe("demo seed", () => {
     expect(summary.leads).toBe(500);
   });
 
+  it("has one person with two customer records for Merge Users: same name, other login email and phone, one on a lease, one on a policy", async () => {
+    const rows = await selectRows<{ email: string; contact_phone: string; leases: number; policies: number }>(
+      db,
+      sql`SELECT u.email, p.contact_phone, (SELECT count(*)::int FROM lease_users lu WHERE lu.user_id = u.id) AS leases,
+          (SELECT count(*)::int FROM policy_users pu WHERE pu.user_id = u.id) AS policies
+        FROM users u JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
+        WHERE p.full_name = 'Robin Castellano' ORDER BY u.id`,
+    );
+    expect(rows).toEqual([
+      { email: "robin.castellano@gmail.example", contact_phone: "(512) 555-0142", leases: 1, policies: 0 },
+      { email: "r.castellano@mail.example", contact_phone: "(512) 555-0199", leases: 0, policies: 1 },
+    ]);
+  });
+
   it("creates the four demo logins, enabled, with password coverdesk and no permission rows", async () => {
     const logins = await selectRows<{ email: string; role: string; enabled: boolean; encrypted_password: string; permissions: number; full_name: string | null }>(
       db,

@@ -82,7 +82,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     const revisions = await seedPendingRevisions(ctx, files);
-    await seedDuplicateCustomer(tx);
+    const duplicates = await seedDuplicateCustomer(tx);
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
     // After the flags: the auto-assign run reads which units are occupied and already covered.
@@ -101,7 +101,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
       accounts: orgs.accounts.length,
       communities: counts.communities,
       units: units.length + synced.units,
-      users: residents.userIds.length + synced.users,
+      users: residents.userIds.length + duplicates + synced.users,
       leases: counts.leases,
       policies: policies.length,
       invoices,

@@ -3,6 +3,7 @@ import { authMessages } from "./messages/auth";
 import { changeRequestsMessages } from "./messages/changeRequests";
 import { complianceMessages } from "./messages/compliance";
 import { coverageProofMessages } from "./messages/coverageProof";
+import { rentGuaranteeImportMessages } from "./messages/rentGuaranteeImport";
 import { dmrMessages } from "./messages/dmr";
 import { policyBillingMessages } from "./messages/policyBilling";
 import { policyBrowseMessages } from "./messages/policyBrowse";
@@ -43,6 +44,7 @@ export const en = {
     policy_browse: policyBrowseMessages,
     policy_detail: policyDetailMessages,
     review: reviewMessages,
+    rent_guarantee_import: rentGuaranteeImportMessages,
   },
 };
 

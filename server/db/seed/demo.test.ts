@@ -194,7 +194,7 @@ describe("demo seed", () => {
             (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 5 AND a.fields->'landlord'->>'email' IS NOT NULL) AS rent,
             (SELECT count(*)::int FROM policy_applications a JOIN policies p ON p.id = a.policy_id WHERE p.policy_type_id = 4 AND a.fields ? 'business') AS business,
             (SELECT count(DISTINCT pu.user_id)::int FROM policy_users pu JOIN policies p ON p.id = pu.policy_id WHERE p.policy_in_system AND pu."primary" AND p.policy_type_id NOT IN (2, 3, 7, 8)) AS payers,
-            (SELECT count(*)::int FROM payment_profiles) AS profiles,
+            (SELECT count(*)::int FROM payment_profiles WHERE payer_type = 'User') AS profiles,
             (SELECT count(*)::int FROM payment_profiles WHERE source_id LIKE 'tok_decline%') AS declining,
             (SELECT count(*)::int FROM change_requests WHERE status = 'awaiting_confirmation') AS pending`,
     );

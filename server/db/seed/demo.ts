@@ -79,6 +79,9 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     // Its own PRNG: adding paperwork must not reshuffle the documents and DMR files drawn after it.
     const paperwork = await seedPolicyPaperwork({ ...ctx, r: createRandom(SEED + 1) }, policies, agent.id);
     await seedCharges(ctx);
+    // Accounts pay their rent-guarantee mass imports by card: accepting a group charges its first invoice (issue 16).
+    await tx.execute(sql`INSERT INTO payment_profiles (payer_type, payer_id, source_type, source_id, card_brand, last4, default_profile)
+      SELECT 'Account', id, 'card', 'tok_visa_account_' || id, 'visa', '4242', true FROM accounts ORDER BY id`);
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     const revisions = await seedPendingRevisions(ctx, files);

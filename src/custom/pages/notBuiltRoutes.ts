@@ -22,7 +22,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "accounts/browse", titleKey: t("accounts") },
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },
   // Breadcrumbs of document 2 section 2: Policies > Browse policies > View Policy; Dashboards > Policies.
-  { path: "policies/import/*", titleKey: t("rent_guarantee_import"), crumbs: [policies] },
   { path: "invoices/*", titleKey: t("invoices") },
   { path: "payments/*", titleKey: t("payments") },
   { path: "insurable/communities", titleKey: t("communities") },

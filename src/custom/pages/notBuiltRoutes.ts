@@ -11,7 +11,6 @@ export interface NotBuiltRoute {
 
 const t = (key: string) => `app.shell.titles.${key}`;
 const crumb = (key: string, to?: string) => ({ titleKey: t(key), to });
-const policies = crumb("policies", "/dashboard/policies/browse");
 const accounts = crumb("accounts", "/dashboard/accounts/browse");
 const agencies = crumb("agencies", "/dashboard/agencies");
 const leases = crumb("leases", "/dashboard/leases");

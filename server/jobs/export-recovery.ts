@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { queryRows } from "../lib/list";
 import { EXPORT_LEADS_JOB } from "./export-leads";
 import { EXPORT_POLICIES_JOB, STALE_SECONDS } from "./export-policies";
+import { BUILD_REPORT_JOB } from "./build-report";
 
 export const RECOVER_EXPORTS_JOB = "recover-exports";
 export const RECOVER_EXPORTS_CRON = "* * * * *";
@@ -22,5 +23,14 @@ export async function requeueStaleExports(app: FastifyInstance, opts: { anyAge: 
      RETURNING id, kind`,
   );
   for (const { id, kind } of rows) await app.jobs.send(kind === "leads" ? EXPORT_LEADS_JOB : EXPORT_POLICIES_JOB, { exportId: id });
+  // Reports (Reports tabs, bordereau) are claimed and touched the same way, so the same rule takes them up again.
+  const stale = await queryRows<{ id: number }>(
+    app.db,
+    sql`UPDATE reports SET status = 'queued'
+         WHERE status = 'running'
+           AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
+     RETURNING id`,
+  );
+  for (const { id } of stale) await app.jobs.send(BUILD_REPORT_JOB, { reportId: id });
   return rows.map((r) => r.id);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { publicOrigin } from "../lib/public-url";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
 import { EXPORT_LEADS_JOB, runLeadExport } from "./export-leads";
+import { BUILD_REPORT_JOB, runReport } from "./build-report";
 import { CURSOR_FROM, EXPORT_POLICIES_JOB, runPolicyExport } from "./export-policies";
 import { RECONCILE_CRON, RECONCILE_JOB, reconcilePayments } from "../billing/reconcile";
 import { sweepFiles } from "../files/sweep";
@@ -50,6 +51,9 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   await app.jobs.work<{ importId: number }>(LEGACY_IMPORT_JOB, (data) => runLegacyImport({ db: app.db, files: app.files }, data.importId));
   await app.jobs.work<{ exportId: number }>(EXPORT_LEADS_JOB, (data) =>
     runLeadExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.exportId),
+  );
+  await app.jobs.work<{ reportId: number }>(BUILD_REPORT_JOB, (data) =>
+    runReport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.reportId),
   );
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);

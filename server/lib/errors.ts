@@ -67,6 +67,7 @@ export type RecordName =
   | "Master policy"
   | "Policy"
   | "Refund"
+  | "Report"
   | "Revision"
   | "Tracking URL"
   | "Staff"

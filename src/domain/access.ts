@@ -32,6 +32,8 @@ const SHARED_RULES: AccessRules = {
     { resource: "compliance", actions: ["list"] },
     // Policy Import (legacy import): staff, agents and super admins, key-less (readings C-04 and C-29).
     { resource: "policy-import", actions: ["create"] },
+    // Compliance reports of what the caller sees (issue 13 section 1): their account and its properties.
+    { resource: "reports", actions: ["list", "show", "create"] },
   ],
   agent: [
     // Charging an invoice is done from the policy page (document 2 section 2).
@@ -41,6 +43,8 @@ const SHARED_RULES: AccessRules = {
     ...EVERYONE,
     { resource: "compliance", actions: ["list"] },
     { resource: "policy-import", actions: ["create"] },
+    // Their agency tree's accounts, agencies and properties; the bordereau (all carriers' premium) is super admins' only.
+    { resource: "reports", actions: ["list", "show", "create"] },
   ],
   super_admin: [{ resource: "*", actions: "*" }],
   policy_support: [

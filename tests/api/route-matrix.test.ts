@@ -100,6 +100,10 @@ const OWNERSHIP: Record<string, string> = {
   // Rent-guarantee mass imports belong to their account (and its agency).
   "policy-application-groups": "SELECT id, agency_id, account_id, NULL::int FROM policy_application_groups",
   policy_application_groups: "SELECT id, agency_id, account_id, NULL::int FROM policy_application_groups",
+  // A report belongs to its owner's tenant; /<owner>/:id/reports/:reportId names the owner first (parent_id).
+  reports: `SELECT r.id, coalesce(ag.id, a.agency_id, i.agency_id), coalesce(a.id, i.account_id), r.owner_id FROM reports r
+    LEFT JOIN accounts a ON r.owner_type = 'Account' AND a.id = r.owner_id LEFT JOIN agencies ag ON r.owner_type = 'Agency' AND ag.id = r.owner_id
+    LEFT JOIN insurables i ON r.owner_type = 'Insurable' AND i.id = r.owner_id`,
   users: `SELECT u.id, min(a.agency_id), min(au.account_id), NULL::int FROM users u JOIN account_users au ON au.user_id = u.id
     JOIN accounts a ON a.id = au.account_id GROUP BY u.id HAVING count(DISTINCT au.account_id) = 1`,
 };

@@ -20,6 +20,7 @@ import { seedIntegrations } from "./demo-integrations";
 import { seedOrganisations } from "./demo-organisations";
 import { seedPolicies } from "./demo-policies";
 import { seedCarrierProfiles, seedProperties, seedRates } from "./demo-properties";
+import { seedReports } from "./demo-reports";
 import { seedDuplicateCustomer, seedResidents } from "./demo-residents";
 import { seedPolicyPaperwork } from "./demo-applications";
 import { seedAssignments, seedStaff } from "./demo-staff";
@@ -94,6 +95,8 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const synced = await seedIntegrations(ctx);
     // The coverage reports have a year of history: the first of each of the last 12 months, then yesterday (issue 16).
     await writeSnapshots(tx, backfillDates(ymd(ctx.today - 1), 12));
+    // Last of all: the Reports tabs' compliance reports count every unit and policy made above.
+    await seedReports(ctx, files);
     const [counts] = await selectRows<{ communities: number; leases: number }>(
       tx,
       sql`SELECT (SELECT count(*)::int FROM insurables WHERE insurable_type_id IN (1, 2, 3)) AS communities,

@@ -12,6 +12,7 @@ import { errorMessages } from "./messages/errors";
 import { gridMessages } from "./messages/grid";
 import { gridKitMessages } from "./messages/gridKit";
 import { paletteMessages } from "./messages/palette";
+import { reportsMessages } from "./messages/reports";
 import { resourceMessages } from "./messages/resources";
 import { reviewMessages } from "./messages/review";
 import { shellMessages } from "./messages/shell";
@@ -45,6 +46,7 @@ export const en = {
     policy_detail: policyDetailMessages,
     review: reviewMessages,
     rent_guarantee_import: rentGuaranteeImportMessages,
+    reports: reportsMessages,
   },
 };
 

@@ -50,6 +50,7 @@ export default {
     units: "Units",
     staff: "Staff",
     requirements: "Requirements",
+    reports: "Reports",
     history: "History",
   },
   tab_columns: {

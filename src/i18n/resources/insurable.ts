@@ -23,7 +23,7 @@ export default {
     enabled: "Enabled",
   },
   types: { 1: "Residential Community", 2: "Mixed Use Community", 3: "Commercial Community", 4: "Residential Unit", 5: "Commercial Unit", 7: "Residential Building" },
-  tabs: { children: "Buildings & Units", residents: "Residents & Leases", policies: "Policies", coverage: "Coverage", rates: "Rates", carrier_profile: "Carrier Profile", requirements: "Requirements", assignments: "Property Managers", timeline: "Coverage timeline", history: "History" },
+  tabs: { children: "Buildings & Units", residents: "Residents & Leases", policies: "Policies", coverage: "Coverage", rates: "Rates", carrier_profile: "Carrier Profile", requirements: "Requirements", assignments: "Property Managers", timeline: "Coverage timeline", history: "History", reports: "Reports" },
   carrier_profile: {
     title: "Carrier Profile",
     trait: "Trait",

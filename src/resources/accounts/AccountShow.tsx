@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Box, Card, CardContent, Tab, Tabs, Typography } from "@mui/material";
 import { Loading, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
 import { RequirementProfilePanel } from "../../custom/compliance/RequirementProfilePanel";
+import { ReportsPanel } from "../../custom/reports/ReportsPanel";
 import { useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate, humanizeEnum, underscoresToSpaces } from "../../domain/format";
@@ -14,7 +15,7 @@ import { OrganisationActions } from "../common/OrganisationActions";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
-const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "history"] as const;
+const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "history", "reports"] as const;
 type TabKey = (typeof TABS)[number];
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -127,6 +128,8 @@ const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
       );
     case "requirements":
       return <AccountRequirements account={account} />;
+    case "reports":
+      return <ReportsPanel owner={base} />;
     case "history":
       return (
         <AccountTabTable<HistoryRow>
@@ -176,7 +179,7 @@ const AccountPage = () => {
   );
 };
 
-/** accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, history. */
+/** accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, history, reports. */
 export const AccountShow = () => {
   const notifyHttpError = useNotifyHttpError();
   const navigate = useNavigate();

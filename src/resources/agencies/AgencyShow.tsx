@@ -11,9 +11,10 @@ import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { AccountTabTable } from "../accounts/AccountTabTable";
 import { OrganisationActions } from "../common/OrganisationActions";
+import { ReportsPanel } from "../../custom/reports/ReportsPanel";
 import type { Agency } from "./types";
 
-const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history"] as const;
+const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history", "reports"] as const;
 type TabKey = (typeof TABS)[number];
 const COLUMNS = "resources.agencies.tab_columns";
 
@@ -136,6 +137,8 @@ const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
       );
     case "permissions":
       return <Permissions agency={agency} />;
+    case "reports":
+      return <ReportsPanel owner={`/agencies/${agency.id}`} />;
     case "history":
       return (
         <AccountTabTable<HistoryRow>

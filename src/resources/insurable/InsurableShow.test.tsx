@@ -74,7 +74,7 @@ describe("InsurableShow", () => {
     expect(await screen.findByText("Liability $100,000")).toBeInTheDocument();
     expect(screen.getByText("$8.00")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sync address" })).toBeInTheDocument();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Buildings & Units", "Residents & Leases", "Policies", "Coverage", "Rates", "Carrier Profile", "Requirements", "Property Managers", "History"]);
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Buildings & Units", "Residents & Leases", "Policies", "Coverage", "Rates", "Carrier Profile", "Requirements", "Property Managers", "History", "Reports"]);
     fireEvent.click(screen.getByRole("switch", { name: "Liability $100,000 Enabled" }));
     await waitFor(() => expect(requests.find((r) => r.method === "PUT")).toMatchObject({ path: "/insurables/1/insurable-rates/4", body: { insurable_rate: { enabled: false } } }));
     expect([...i18nProvider.missingKeys]).toEqual([]);

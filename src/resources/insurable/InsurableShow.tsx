@@ -11,10 +11,11 @@ import { HistoryTab } from "./InsurableHistoryTab";
 import { RequirementProfilePanel } from "../../custom/compliance/RequirementProfilePanel";
 import { CoverageTimeline } from "../../custom/compliance/CoverageTimeline";
 import { AssignmentsPanel } from "../staff/AssignmentsPanel";
+import { ReportsPanel } from "../../custom/reports/ReportsPanel";
 import { ChildrenTab, CoverageTab, PoliciesTab, RatesTab, ResidentsTab } from "./InsurableTabs";
 import type { Insurable } from "./types";
 
-type TabKey = "children" | "residents" | "policies" | "coverage" | "rates" | "carrier_profile" | "requirements" | "assignments" | "timeline" | "history";
+type TabKey = "children" | "residents" | "policies" | "coverage" | "rates" | "carrier_profile" | "requirements" | "assignments" | "timeline" | "history" | "reports";
 
 /** The tabs a property has: units have no children; only communities of type 1 have rates (document 3 section 3). */
 export function insurableTabs(insurable: Pick<Insurable, "insurable_type_id">): TabKey[] {
@@ -28,6 +29,8 @@ export function insurableTabs(insurable: Pick<Insurable, "insurable_type_id">): 
     // Property managers assigned to the community (issue 13 section 3), for whoever manages staff.
     ...(community ? (["assignments"] as const) : []),
     "history",
+    // A community's or building's compliance report (issue 14 section 2); a unit's would count one unit.
+    ...(unit ? [] : (["reports"] as const)),
   ];
 }
 
@@ -139,6 +142,7 @@ const InsurablePage = () => {
           {active === "carrier_profile" && <CarrierProfileTab insurable={insurable} />}
           {active === "history" && <HistoryTab insurable={insurable} />}
           {active === "assignments" && <AssignmentsPanel community={{ id: insurable.id, account_id: insurable.account_id }} />}
+          {active === "reports" && <ReportsPanel owner={`/insurables/${insurable.id}`} />}
           {active === "timeline" && <CoverageTimeline path={`/insurables/${insurable.id}/coverage_timeline`} />}
           {active === "requirements" && <RequirementProfilePanel path={`/insurables/${insurable.id}/requirement_profile`} canEdit={Boolean(canEdit)} community />}
         </Box>

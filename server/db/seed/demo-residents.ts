@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import * as s from "../schema";
 import { type PersonName, type SeedContext, during, emailPart, notAfter, personName, phone } from "./context";
-import { type Day, nextYear, ymd } from "./days";
+import { type Day, at, nextYear, ymd } from "./days";
 import type { Account } from "./demo-organisations";
 import type { Unit } from "./demo-properties";
 import { insertAll, insertReturningIds } from "./insert";
@@ -160,7 +160,7 @@ export const DUPLICATE_CUSTOMER = { first: "Robin", last: "Castellano", emails: 
  * another login email, another phone, on a policy of the same account. Fixed values, no draw from the seed's
  * generator, so everything else the demo makes stays the same.
  */
-export async function seedDuplicateCustomer(db: SeedContext["db"]): Promise<number> {
+export async function seedDuplicateCustomer(db: SeedContext["db"], today: Day): Promise<number> {
   const [lease] = await db
     .select({ id: s.leases.id, accountId: s.leases.account_id })
     .from(s.leases)
@@ -176,7 +176,8 @@ export async function seedDuplicateCustomer(db: SeedContext["db"]): Promise<numb
   const { first, last, emails } = DUPLICATE_CUSTOMER;
   const phones = ["(512) 555-0142", "(512) 555-0199"];
   for (const [i, email] of emails.entries()) {
-    const [user] = await db.insert(s.users).values({ email }).returning({ id: s.users.id });
+    // Signed up a year ago, then again a month ago: fixed days, so two seedings on one date give the same rows.
+    const [user] = await db.insert(s.users).values({ email, created_at: at(today - (i === 0 ? 365 : 30)) }).returning({ id: s.users.id });
     await db.insert(s.profiles).values({
       profileable_type: "User",
       profileable_id: user.id,

@@ -86,7 +86,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
     const documents = files ? await seedPolicyDocuments(ctx, files) : 0;
     const dmrFiles = files ? await seedDmrFiles(ctx, files) : 0;
     const revisions = await seedPendingRevisions(ctx, files);
-    const duplicates = await seedDuplicateCustomer(tx);
+    const duplicates = await seedDuplicateCustomer(tx, ctx.today);
     await deriveFlags(tx, ctx.today);
     await recordCreation(tx);
     // After the flags: the auto-assign run reads which units are occupied and already covered.

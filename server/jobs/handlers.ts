@@ -64,8 +64,9 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
     const rows = await writeSnapshot(app.db, date);
     app.log.info({ date, rows }, "coverage snapshot written");
   });
-  // Rent-guarantee mass import: one job per sheet row, taken 20 at a time (each is a few statements).
-  await app.jobs.work<{ applicationId: number }>(GROUP_ROW_JOB, (data) => runGroupRow(app.db, data.applicationId), { batchSize: 20 });
+  // Rent-guarantee mass import: one job per sheet row, taken 200 at a time every half second (a row is a few
+  // statements; pg-boss waits the polling interval between fetches, so one at a time a second would take hours).
+  await app.jobs.work<{ applicationId: number }>(GROUP_ROW_JOB, (data) => runGroupRow(app.db, data.applicationId), { batchSize: 200, pollingIntervalSeconds: 0.5 });
   await app.jobs.work<MasterCancelJob>(MASTER_CANCEL_JOB, (data) => runMasterCancel(app.db, data));
   await app.jobs.work<{ runId: number }>(SYNC_JOB, async (data) => {
     const run = await runSync(app.db, await integrationSecret(app), data.runId);

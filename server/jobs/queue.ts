@@ -21,7 +21,7 @@ export interface JobQueue {
   /** Many jobs of one name in one insert (a mass import's rows: one job per row). */
   sendMany<T extends object>(name: string, data: T[]): Promise<void>;
   /** `batchSize`: how many jobs one fetch takes (small jobs in large numbers). */
-  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number; pollingIntervalSeconds?: number }): Promise<void>;
   /** Sends `name` on a cron schedule (minutes), once across every process sharing the database. */
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -79,7 +79,7 @@ export async function startPgBossQueue(database: Database, connectionString?: st
     },
     async work(name, handler, options) {
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: 1, batchSize: options?.batchSize ?? 1 }, async (jobs) => {
+      await boss.work(name, { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? 1, batchSize: options?.batchSize ?? 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never);
       });
     },

@@ -159,6 +159,8 @@ export const MergeUsersPage = () => {
             </FormControl>
             <Box sx={{ flex: "1 1 360px" }}>
               <SearchPicker
+                // A new picker after each pick: the search starts empty again instead of showing the last choice.
+                key={idsKey}
                 label={translate("resources.users.merge.pick.search")}
                 value={null}
                 disabled={ids.length >= MERGE_MAX_RECORDS}

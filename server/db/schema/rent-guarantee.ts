@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { GROUP_ERROR_KINDS, GROUP_STATUSES } from "../../../src/domain/rentGuarantee";
 import { idColumn, timestamps } from "./columns";
@@ -56,7 +57,13 @@ export const policyGroupApplications = pgTable(
     policy_id: integer("policy_id"),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("policy_group_applications_row_key").on(t.group_id, t.row_number), index("policy_group_applications_status_idx").on(t.status, t.claimed_at)],
+  (t) => [
+    uniqueIndex("policy_group_applications_row_key").on(t.group_id, t.row_number),
+    index("policy_group_applications_status_idx").on(t.status, t.claimed_at),
+    // Each row's job looks for the same applicant earlier in its sheet: without this, a 10,000-row sheet reads its
+    // rows 10,000 times over.
+    index("policy_group_applications_email_idx").on(t.group_id, sql`lower(${t.fields}->'applicant'->>'email')`, t.row_number),
+  ],
 );
 
 /** What went wrong with a row (reference: model_errors): kind, and information with the row's params and errors. */

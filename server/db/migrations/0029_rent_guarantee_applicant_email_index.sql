@@ -1,0 +1,1 @@
+CREATE INDEX "policy_group_applications_email_idx" ON "policy_group_applications" USING btree ("group_id",lower("fields"->'applicant'->>'email'),"row_number");

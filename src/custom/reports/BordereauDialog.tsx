@@ -46,7 +46,11 @@ export function BordereauDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [field]: event.target.value });
+    // An error stays until its field is changed: then it is the server's to judge again.
+    setErrors(({ [field]: _changed, ...rest }) => rest);
+  };
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
       <DialogTitle>{translate(k("title"))}</DialogTitle>
@@ -56,7 +60,7 @@ export function BordereauDialog({ onClose }: { onClose: () => void }) {
         </Typography>
         <TextField type="date" label={translate(k("from"))} value={form.from} onChange={set("from")} required slotProps={{ inputLabel: { shrink: true } }} error={!!errors.from} helperText={errors.from} />
         <TextField type="date" label={translate(k("to"))} value={form.to} onChange={set("to")} required slotProps={{ inputLabel: { shrink: true } }} error={!!errors.to} helperText={errors.to} />
-        <TextField select label={translate(k("carrier"))} value={form.carrier_id} onChange={set("carrier_id")} error={!!errors.carrier_id} helperText={errors.carrier_id}>
+        <TextField select label={translate(k("carrier"))} value={form.carrier_id} onChange={set("carrier_id")} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }} error={!!errors.carrier_id} helperText={errors.carrier_id}>
           <MenuItem value="">{translate(k("all_carriers"))}</MenuItem>
           {carriers.map((carrier) => (
             <MenuItem key={carrier.id} value={String(carrier.id)}>

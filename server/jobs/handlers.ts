@@ -15,6 +15,7 @@ import { integrationSecret } from "../integrations/secret";
 import { SNAPSHOT_CRON, SNAPSHOT_JOB, writeSnapshot } from "../reporting/snapshots";
 import { daysBefore, reportToday } from "../../src/domain/leads";
 import { GROUP_ROW_JOB, recoverGroups, runGroupRow } from "../routes/policy-application-groups/groups.service";
+import { REMINDERS_CRON, REMINDERS_JOB, sendScheduledReminders } from "../routes/compliance/reminders.service";
 import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
 export const RECOVER_GROUPS_JOB = "recover-rent-guarantee-rows";
@@ -75,6 +76,10 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   await app.jobs.work(NIGHTLY_SYNC_JOB, async () => {
     await startNightlyRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }));
   });
+  await app.jobs.work(REMINDERS_JOB, async () => {
+    const done = await sendScheduledReminders(app.db, app.mailer);
+    if (done.sent) app.log.info(done, "compliance reminders sent");
+  });
   await app.jobs.work(AUTO_ASSIGN_JOB, async () => {
     const done = await runAutoAssign(app.db);
     if (done.covered || done.uncovered) app.log.info(done, "master policy auto-assign");
@@ -132,6 +137,8 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   if (recovered.rows || recovered.groups) app.log.info(recovered, "mass-import rows left by a stopped process queued again");
   // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
   await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
+  // Residents whose cover ends in 30, 14 or 3 days (their account's days) are reminded every morning (issue 17).
+  await app.jobs.schedule(REMINDERS_JOB, REMINDERS_CRON);
   try {
     const settled = await reconcilePayments(app, 0);
     if (settled.charges || settled.refunds) app.log.info(settled, "payments settled with the gateway at start");

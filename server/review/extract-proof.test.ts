@@ -76,6 +76,7 @@ describe("assisted review: reading a proof of coverage", () => {
       maximum_deductible: 50_000,
       landlord_listed: false,
       grace_period_days: null,
+      reminder_days: null,
     };
     expect(suggestedReasons(proof, { today: "2026-11-23", profile, carrierRating: "B+" })).toEqual(["r2", "r9", "r10"]);
     // The profile, not the old $100,000 floor, decides the liability.

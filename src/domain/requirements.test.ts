@@ -11,6 +11,7 @@ const profile: RequirementProfile = {
   maximum_deductible: 50_000,
   landlord_listed: true,
   grace_period_days: 3,
+  reminder_days: null,
 };
 const proof: ProofFacts = {
   liability_limit: 30_000_000,

@@ -16,6 +16,8 @@ export interface RequirementProfile {
   landlord_listed: boolean;
   /** Days after move-in by which cover must start; null: no rule. */
   grace_period_days: number | null;
+  /** Days before a cover ends on which its residents are reminded, largest first; null: the default 30, 14 and 3. */
+  reminder_days: number[] | null;
 }
 
 /** Where the profile that applies came from: the unit's community, the account, or the account's two old fields. */
@@ -24,6 +26,9 @@ export type ProfileSource = "community" | "account" | "default";
 /** The liability a proof must show when the account names none (assisted review's rule before profiles existed). */
 export const DEFAULT_MINIMUM_LIABILITY = 10_000_000;
 export const GRACE_PERIOD_MAX_DAYS = 365;
+/** Reminders go out at most this many days ahead, on at most this many days. */
+export const REMINDER_DAY_MAX = 90;
+export const REMINDER_DAYS_MAX_COUNT = 5;
 
 /** AM Best financial strength ratings, best first. */
 export const AM_BEST_RATINGS = ["A++", "A+", "A", "A-", "B++", "B+", "B", "B-", "C++", "C+", "C", "C-", "D", "E", "F", "S"] as const;
@@ -55,6 +60,7 @@ export function defaultProfile(account: { minimum_liability: number | null; addi
     maximum_deductible: null,
     landlord_listed: false,
     grace_period_days: null,
+    reminder_days: null,
   };
 }
 

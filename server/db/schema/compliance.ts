@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { insurables } from "./insurables";
 import { accounts } from "./organisations";
+import { sentEmails } from "./mail";
+import { users } from "./customers";
 import { idColumn, timestamps } from "./columns";
 
 /**
@@ -27,6 +29,8 @@ export const requirementProfiles = pgTable(
     maximum_deductible: integer("maximum_deductible"),
     landlord_listed: boolean("landlord_listed").notNull().default(false),
     grace_period_days: integer("grace_period_days"),
+    /** Days before a cover ends on which its residents are reminded (account profiles only; null: the default 30, 14, 3). */
+    reminder_days: jsonb("reminder_days").$type<number[]>(),
     ...timestamps(),
   },
   (t) => [
@@ -34,4 +38,28 @@ export const requirementProfiles = pgTable(
     uniqueIndex("requirement_profiles_community_key").on(t.insurable_id).where(sql`${t.insurable_id} IS NOT NULL`),
     index("requirement_profiles_account_idx").on(t.account_id),
   ],
+);
+
+
+/**
+ * One reminder to one resident about one worklist row (a lease without cover, a policy ending) on one day: the unique
+ * key is what makes a second click, a second colleague or the scheduled run on the same day send nothing (issue 17).
+ */
+export const complianceReminders = pgTable(
+  "compliance_reminders",
+  {
+    id: idColumn(),
+    subject_type: text("subject_type").$type<"Lease" | "Policy">().notNull(),
+    subject_id: integer("subject_id").notNull(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    /** What prompted it: a worklist's name, or "schedule" for the daily run. */
+    reason: text("reason").notNull(),
+    sent_email_id: integer("sent_email_id").references(() => sentEmails.id, { onDelete: "set null" }),
+    sent_by_id: integer("sent_by_id"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("compliance_reminders_once_a_day").on(t.subject_type, t.subject_id, t.user_id, t.day)],
 );

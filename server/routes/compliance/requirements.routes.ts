@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AM_BEST_RATINGS, GRACE_PERIOD_MAX_DAYS } from "../../../src/domain/requirements";
+import { AM_BEST_RATINGS, GRACE_PERIOD_MAX_DAYS, REMINDER_DAYS_MAX_COUNT, REMINDER_DAY_MAX } from "../../../src/domain/requirements";
 import { TEXT, cents, date, id, idParams, text } from "../../lib/input";
 import { staffAuthor } from "../../lib/history";
 import { lookupScope } from "../../lib/scope";
@@ -18,6 +18,7 @@ const profileInput = z
     maximum_deductible: cents.nullable().default(null),
     landlord_listed: z.boolean().default(false),
     grace_period_days: z.number().int().min(0).max(GRACE_PERIOD_MAX_DAYS).nullable().default(null),
+    reminder_days: z.array(z.number().int().min(1).max(REMINDER_DAY_MAX)).max(REMINDER_DAYS_MAX_COUNT).nullable().default(null),
   })
   .strip();
 const profileBody = z.object({ requirement_profile: profileInput });

@@ -32,6 +32,7 @@ const PROFILE_FIELDS = [
   "maximum_deductible",
   "landlord_listed",
   "grace_period_days",
+  "reminder_days",
 ] as const satisfies readonly (keyof RequirementProfile)[];
 
 export const profileOf = (row: ProfileRow): RequirementProfile => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, row[f]])) as unknown as RequirementProfile;
@@ -131,6 +132,7 @@ const normalise = (input: RequirementProfile): RequirementProfile => ({
   additional_interest_address: input.additional_interest_address?.trim() || null,
   accepted_carriers: [...new Set(input.accepted_carriers.map((c) => c.trim()).filter(Boolean))],
   minimum_carrier_rating: input.minimum_carrier_rating?.trim().toUpperCase() || null,
+  reminder_days: input.reminder_days?.length ? [...new Set(input.reminder_days)].sort((a, b) => b - a) : null,
 });
 
 /** Writes the profile of an account (communityId null) or a community; history on the account or the community. */

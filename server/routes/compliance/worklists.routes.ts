@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { id } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
+import { REMINDER_ROWS_MAX, remindResidents } from "./reminders.service";
 import { WORKLISTS, lapseForecast, worklist } from "./worklists.service";
 
 const pageQuery = z
@@ -10,16 +12,23 @@ const pageQuery = z
   })
   .strict();
 
+const reminderBody = z.object({ worklist: z.enum(WORKLISTS), ids: z.array(id).min(1).max(REMINDER_ROWS_MAX) }).strict();
+
 /** The compliance dashboard (issue 17 sections 2 and 3): worklists and the lapse forecast, for staff, agents and super admins. */
 export const worklistRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { access: { resource: "compliance", action: "list" } };
   // One route per list (a fixed path each, no parameter that could be taken for a record's id).
   for (const name of WORKLISTS) {
     app.get(`/compliance/worklists/${name}`, { config: access, schema: { querystring: pageQuery } }, async (request, reply) => {
-      const { rows, total } = await worklist(app.db, requireCaller(request).scope, name, request.query.page, request.query.per);
+      const { rows, total } = await worklist(app.db, requireCaller(request).scope, name, request.query);
       reply.header("total-entries", String(total));
       return rows;
     });
   }
   app.get("/compliance/forecast", { config: access }, async (request) => lapseForecast(app.db, requireCaller(request).scope));
+  // The worklists' bulk action: each picked row still on the list and in scope gets its residents reminded, once a day.
+  app.post("/compliance/reminders", { config: { access: { resource: "compliance", action: "remind" } }, schema: { body: reminderBody } }, async (request) => {
+    const caller = requireCaller(request);
+    return remindResidents(app.db, app.mailer, caller.scope, request.body.worklist, request.body.ids, caller.user.id);
+  });
 };

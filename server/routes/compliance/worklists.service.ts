@@ -51,9 +51,11 @@ const policyScope = (scope: Scope): SQL[] => {
  * and policies ending within 30 days on a lived-in unit with nothing after them yet; proofs awaiting review for over
  * three days.
  */
-export async function worklist(db: Db, scope: Scope, name: Worklist, page: number, per: number, now = new Date()) {
+export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per, ids }: { page: number; per: number; ids?: number[] }, now = new Date()) {
   const today = todayIn(now);
   const offset = (page - 1) * per;
+  // Only these rows (the reminders' check that each picked row is still on the list and in the caller's scope).
+  const picked = (column: SQL) => (ids ? sql` AND ${column} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``);
   let from: SQL;
   let where: SQL;
   let select: SQL;
@@ -67,7 +69,7 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, page: numbe
         name === "uninsured"
           ? sql`l.start_date <= ${today}::date AND (l.end_date IS NULL OR l.end_date >= ${today}::date)`
           : sql`l.start_date > ${today}::date AND l.start_date <= ${addDays(today, 14)}::date`;
-      where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}`;
+      where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}${picked(sql`l.id`)}`;
       select = LEASE_COLUMNS;
       order = name === "uninsured" ? sql`l.start_date, l.id` : sql`l.start_date, l.id`;
       break;
@@ -86,7 +88,7 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, page: numbe
               AND EXISTS (SELECT 1 FROM leases l WHERE l.insurable_id = u.id AND NOT l.excluded_from_compliance AND l.start_date <= ${end} + 1 AND (l.end_date IS NULL OR l.end_date > ${end}))
               AND NOT ${unitCoveredOn(sql`u.id`, sql`(${end} + 1)`)}`
           : sql`p.status = 'EXTERNAL_UNVERIFIED' AND p.created_at < ${new Date(now.getTime() - 3 * 86_400_000).toISOString()}::timestamptz`;
-      where = sql`${where}${andAll(policyScope(scope))}`;
+      where = sql`${where}${andAll(policyScope(scope))}${picked(sql`p.id`)}`;
       select = sql`p.id, p.number, p.status, p.policy_in_system, p.effective_date::text, ${end}::text AS end_date, p.created_at,
         u.id AS unit_id, u.title AS unit_title, a.id AS account_id, a.title AS account_title,
         (SELECT coalesce(json_agg(json_build_object('id', us.id, 'name', coalesce(pr.full_name, us.email), 'email', us.email) ORDER BY pu2."primary" DESC, pu2.id), '[]'::json)

@@ -7,6 +7,7 @@ import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { type Caller, requireCaller } from "../../plugins/auth";
 import { likePattern } from "../lookups/lookups.scope";
+import { leaseScopeCondition } from "../leases/leases.list";
 import { policyScopeCondition } from "../policies/policies.scope";
 
 export const emailListSpec: ListSpec = {
@@ -24,11 +25,20 @@ export const emailListSpec: ListSpec = {
   tieBreaker: sql`e.id`,
 };
 
-/** Super admins see every mail; others the mails about policies in their scope and the ones sent to themselves. */
+const whereAll = (conditions: SQL[]) => (conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``);
+
+/**
+ * Super admins see every mail; others the mails about policies and leases in their scope (a lease's: the compliance
+ * reminders) and the ones sent to themselves.
+ */
 function emailScope(caller: Caller): SQL[] {
   if (caller.user.role === "super_admin") return [];
-  const scope = policyScopeCondition(caller.scope, caller.user.role);
-  return [sql`(e.to = ${caller.user.email} OR (e.related_type = 'Policy' AND e.related_id IN (SELECT po.id FROM policies po ${scope.length ? sql`WHERE ${sql.join(scope, sql` AND `)}` : sql``})))`];
+  const policies = policyScopeCondition(caller.scope, caller.user.role);
+  return [
+    sql`(e.to = ${caller.user.email}
+      OR (e.related_type = 'Policy' AND e.related_id IN (SELECT po.id FROM policies po ${whereAll(policies)}))
+      OR (e.related_type = 'Lease' AND e.related_id IN (SELECT l.id FROM leases l ${whereAll(leaseScopeCondition(caller.scope))})))`,
+  ];
 }
 
 /**

@@ -1,38 +1,15 @@
-import { useEffect, useState } from "react";
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Tab, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tabs, Typography } from "@mui/material";
+import { useState } from "react";
+import { Alert, Box, Card, CardContent, CircularProgress, Link, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
-import { formatLongDate } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { resourcePath } from "../../resources/paths";
-import { useLoaded, useRequest } from "../../resources/common/useRequest";
+import { useLoaded } from "../../resources/common/useRequest";
+import { WORKLISTS, Worklist } from "./Worklist";
 
-const LISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
-type ListName = (typeof LISTS)[number];
-const VIEWS = ["forecast", ...LISTS] as const;
+const VIEWS = ["forecast", ...WORKLISTS] as const;
 type View = (typeof VIEWS)[number];
-const PER = 25;
 const k = (key: string) => `app.compliance.dashboard.${key}`;
-
-interface Resident {
-  id: number;
-  name: string;
-  email: string;
-}
-interface Row {
-  id: number;
-  reference?: string;
-  number?: string;
-  start_date?: string;
-  end_date?: string | null;
-  effective_date?: string;
-  created_at?: string;
-  unit_id: number | null;
-  unit_title: string | null;
-  community_title?: string | null;
-  account_title: string | null;
-  residents: Resident[];
-}
 
 interface Figure {
   days: number;
@@ -53,88 +30,6 @@ interface Forecast {
 }
 
 const percent = (share: number | null) => (share === null ? "—" : `${(share * 100).toFixed(1)} %`);
-
-/** One worklist: a page of rows from the server, each a link to its unit, lease or policy, and the residents to reach. */
-function Worklist({ name }: { name: ListName }) {
-  const translate = useTranslate();
-  const { request } = useRequest();
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ rows: Row[]; total: number } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState(null);
-    request<Row[]>(`/compliance/worklists/${name}`, { query: { page, per: PER }, signal: controller.signal })
-      .then(({ json, headers }) => setState({ rows: json ?? [], total: Number(headers.get("total-entries") ?? 0) }))
-      .catch(() => !controller.signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [request, name, page]);
-  if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
-  if (!state) return <CircularProgress size={24} />;
-  const policyList = name === "expiring" || name === "pending";
-  const csv = () => {
-    const lines = [[translate(k("columns.record")), translate(k("columns.unit")), translate(k("columns.account")), translate(k("columns.date")), translate(k("columns.residents"))]];
-    for (const row of state.rows) lines.push([row.reference ?? row.number ?? "", row.unit_title ?? "", row.account_title ?? "", dateOf(row) ?? "", row.residents.map((r) => `${r.name} <${r.email}>`).join("; ")]);
-    const blob = new Blob([lines.map((l) => l.map((v) => `"${String(v).replace(/"/g, '""')}"`).join(",")).join("\n")], { type: "text/csv" });
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = `${name}.csv`;
-    a.click();
-    URL.revokeObjectURL(a.href);
-  };
-  const dateOf = (row: Row) => (name === "uninsured" || name === "moving_in" ? row.start_date : name === "expiring" ? row.end_date : row.created_at?.slice(0, 10));
-  return (
-    <Box>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", mb: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate(k(`explain.${name}`))}
-        </Typography>
-        <Button size="small" variant="outlined" onClick={csv} disabled={state.rows.length === 0}>
-          {translate(k("export"))}
-        </Button>
-      </Box>
-      {state.rows.length === 0 ? (
-        <Alert severity="success">{translate(k("empty"))}</Alert>
-      ) : (
-        <Table size="small" aria-label={translate(k(`lists.${name}`))} data-testid={`worklist-${name}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate(k(policyList ? "columns.policy" : "columns.lease"))}</TableCell>
-              <TableCell>{translate(k("columns.unit"))}</TableCell>
-              <TableCell>{translate(k("columns.account"))}</TableCell>
-              <TableCell>{translate(k(`dates.${name}`))}</TableCell>
-              <TableCell>{translate(k("columns.residents"))}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state.rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>
-                  <Link component={RouterLink} to={resourcePath.view(policyList ? "policies" : "leases", row.id)}>
-                    {row.reference ?? row.number}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  {row.unit_id ? (
-                    <Link component={RouterLink} to={`${resourcePath.view("insurable", row.unit_id)}/timeline`}>
-                      {[row.community_title, row.unit_title].filter(Boolean).join(" · ")}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                <TableCell>{row.account_title ?? "—"}</TableCell>
-                <TableCell>{formatLongDate(dateOf(row) ?? null) || "—"}</TableCell>
-                <TableCell>{row.residents.map((r) => r.name).join(", ") || "—"}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <TablePagination component="div" count={state.total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => setPage(p + 1)} />
-    </Box>
-  );
-}
 
 const FigureCells = ({ figures, onPick }: { figures: Figure[]; onPick?: (days: number) => void }) => (
   <>

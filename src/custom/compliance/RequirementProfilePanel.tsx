@@ -26,6 +26,7 @@ interface Draft {
   maximum_deductible: string;
   landlord_listed: boolean;
   grace_period_days: string;
+  reminder_days: string;
 }
 
 const k = (key: string) => `app.compliance.profile.${key}`;
@@ -40,6 +41,7 @@ const draftOf = (p: RequirementProfile): Draft => ({
   maximum_deductible: p.maximum_deductible === null ? "" : String(fromCents(p.maximum_deductible)),
   landlord_listed: p.landlord_listed,
   grace_period_days: p.grace_period_days === null ? "" : String(p.grace_period_days),
+  reminder_days: (p.reminder_days ?? []).join(", "),
 });
 
 const profileOf = (d: Draft): RequirementProfile => ({
@@ -55,6 +57,7 @@ const profileOf = (d: Draft): RequirementProfile => ({
   maximum_deductible: d.maximum_deductible.trim() ? toCents(d.maximum_deductible) : null,
   landlord_listed: d.landlord_listed,
   grace_period_days: d.grace_period_days.trim() ? Number(d.grace_period_days) : null,
+  reminder_days: d.reminder_days.split(",").map((v) => v.trim()).filter(Boolean).map(Number),
 });
 
 /** One line per rule of a profile, as the panels and the review show them. */
@@ -68,6 +71,7 @@ export function describeProfile(profile: RequirementProfile, translate: (key: st
   if (profile.minimum_carrier_rating) lines.push(translate(k("says.carrier_rating"), { rating: profile.minimum_carrier_rating }));
   if (profile.maximum_deductible !== null) lines.push(translate(k("says.maximum_deductible"), { amount: formatCents(profile.maximum_deductible) }));
   if (profile.grace_period_days !== null) lines.push(translate(k("says.grace_period"), { smart_count: profile.grace_period_days }));
+  if (profile.reminder_days?.length) lines.push(translate(k("says.reminder_days"), { days: profile.reminder_days.join(", ") }));
   return lines;
 }
 
@@ -204,6 +208,17 @@ export function RequirementProfilePanel({ path, canEdit, community = false }: { 
           size="small"
           inputProps={{ inputMode: "numeric" }}
         />
+        {!community && (
+          <TextField
+            label={translate(k("fields.reminder_days"))}
+            value={draft.reminder_days}
+            onChange={(e) => set("reminder_days", e.target.value.replace(/[^\d, ]/g, "").slice(0, 30))}
+            error={Boolean(errors.reminder_days)}
+            helperText={errors.reminder_days ?? translate(k("reminder_help"))}
+            disabled={!canEdit}
+            size="small"
+          />
+        )}
       </Box>
       {canEdit && (
         <Box sx={{ display: "flex", gap: 1 }}>

@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import { addDays } from "../../../src/domain/requirements";
+import type { Db } from "../../db/client";
+import { complianceReminders } from "../../db/schema";
+import { todayIn } from "../../compliance/timeline";
+import { queryRows } from "../../lib/list";
+import type { Scope } from "../../lib/scope";
+import type { Mailer } from "../../mail/mailer";
+import { type Worklist, worklist } from "./worklists.service";
+
+/** Days before a cover ends on which residents are reminded when the account's profile names none (issue 17). */
+export const DEFAULT_REMINDER_DAYS = [30, 14, 3] as const;
+export const REMINDERS_JOB = "compliance-reminders";
+/** Every morning in Los Angeles (16:00 UTC is 8 or 9 am there), after the night's lease statuses and snapshots. */
+export const REMINDERS_CRON = "0 16 * * *";
+/** The most rows one click may remind: two pages of a worklist. */
+export const REMINDER_ROWS_MAX = 200;
+
+interface Resident {
+  id: number;
+  name: string;
+  email: string | null;
+}
+interface ReminderRow {
+  id: number;
+  reference?: string | null;
+  number?: string | null;
+  unit_title: string | null;
+  community_title?: string | null;
+  account_title: string | null;
+  start_date?: string;
+  end_date?: string | null;
+  residents: Resident[];
+}
+
+export interface ReminderOutcome {
+  /** Mails recorded (and sent when SMTP is set up). */
+  sent: number;
+  /** Residents already reminded about that row today, by anyone or by the schedule. */
+  already: number;
+  /** Residents without an address to write to. */
+  unreachable: number;
+  /** Picked rows no longer on the list, or never in the caller's scope: nothing is sent for them. */
+  skipped: number[];
+}
+
+const LEASE_LISTS: readonly Worklist[] = ["uninsured", "moving_in"];
+
+function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: Resident): { subject: string; text: string } {
+  const place = [row.community_title, row.unit_title].filter(Boolean).join(", ") || "your home";
+  const landlord = row.account_title ?? "your property manager";
+  const why =
+    list === "uninsured"
+      ? `our records show no renters insurance for ${place}.`
+      : list === "moving_in"
+        ? `you move in to ${place} on ${row.start_date}, and we have no renters insurance for it yet.`
+        : list === "pending"
+          ? `the proof of insurance you sent for ${place} (policy ${row.number}) is still waiting for review.`
+          : `your renters insurance for ${place} (policy ${row.number}) ends on ${row.end_date}, and we have nothing after it yet.`;
+  const ask =
+    list === "pending"
+      ? "No action is needed if the policy is in force; reply to your property manager if anything has changed."
+      : "Please send your property manager proof of a policy in force (the declarations page), or buy a policy through them.";
+  return {
+    subject: list === "pending" ? `Your proof of insurance for ${place} is being reviewed` : `Renters insurance needed for ${place}`,
+    text: [`Hello ${resident.name},`, "", `${landlord} reminds you that ${why}`, ask, "", "Thank you."].join("\n"),
+  };
+}
+
+/**
+ * Mails each resident of each row once a day at most: the reminder is claimed by its unique key first (subject,
+ * resident, day), so two colleagues clicking together or the schedule running alongside send one mail between them.
+ */
+async function remindRows(db: Db, mailer: Mailer, list: Worklist | "schedule", kind: "Lease" | "Policy", rows: ReminderRow[], day: string, by: number | null) {
+  const outcome = { sent: 0, already: 0, unreachable: 0 };
+  for (const row of rows) {
+    for (const resident of row.residents) {
+      if (!resident.email) {
+        outcome.unreachable++;
+        continue;
+      }
+      const [claimed] = await db
+        .insert(complianceReminders)
+        .values({ subject_type: kind, subject_id: row.id, user_id: resident.id, day, reason: list, sent_by_id: by })
+        .onConflictDoNothing()
+        .returning({ id: complianceReminders.id });
+      if (!claimed) {
+        outcome.already++;
+        continue;
+      }
+      const mail = reminderText(list === "schedule" ? "expiring" : list, row, resident);
+      const { id } = await mailer.send({ to: resident.email, ...mail, template: "compliance_reminder", related: { type: kind, id: row.id } });
+      await db.execute(sql`UPDATE compliance_reminders SET sent_email_id = ${id} WHERE id = ${claimed.id}`);
+      outcome.sent++;
+    }
+  }
+  return outcome;
+}
+
+/** The worklists' bulk action: remind the residents of the picked rows that are still on the list and in scope. */
+export async function remindResidents(db: Db, mailer: Mailer, scope: Scope, list: Worklist, ids: number[], by: number, now = new Date()): Promise<ReminderOutcome> {
+  const unique = [...new Set(ids)];
+  const { rows, today } = await worklist(db, scope, list, { page: 1, per: unique.length, ids: unique }, now);
+  const found = rows as unknown as ReminderRow[];
+  const outcome = await remindRows(db, mailer, list, LEASE_LISTS.includes(list) ? "Lease" : "Policy", found, today, by);
+  const onList = new Set(found.map((r) => r.id));
+  return { ...outcome, skipped: unique.filter((id) => !onList.has(id)) };
+}
+
+/** The days each account reminds on: its profile's, else the default. */
+async function reminderDaysByAccount(db: Db): Promise<Map<number, number[]>> {
+  const rows = await queryRows<{ account_id: number; reminder_days: number[] | null }>(
+    db,
+    sql`SELECT account_id, reminder_days FROM requirement_profiles WHERE insurable_id IS NULL AND reminder_days IS NOT NULL`,
+  );
+  return new Map(rows.map((r) => [r.account_id, r.reminder_days ?? [...DEFAULT_REMINDER_DAYS]]));
+}
+
+/**
+ * The daily run: residents whose cover ends in exactly one of their account's reminder days (30, 14 and 3 by default),
+ * with nothing after it yet, get one reminder; a policy is never mailed twice on one day (the same key as the button).
+ */
+export async function sendScheduledReminders(db: Db, mailer: Mailer, now = new Date()) {
+  const today = todayIn(now);
+  const custom = await reminderDaysByAccount(db);
+  const allDays = new Set<number>([...DEFAULT_REMINDER_DAYS, ...[...custom.values()].flat()]);
+  const due = new Set([...allDays].map((d) => addDays(today, d)));
+  const totals = { sent: 0, already: 0, unreachable: 0 };
+  // The expiring worklist over the whole system, read page by page (it is short by nature: 30 days of endings).
+  for (let page = 1; ; page++) {
+    const { rows } = await worklist(db, { kind: "all" }, "expiring", { page, per: 500 }, now);
+    const list = rows as unknown as Array<ReminderRow & { account_id: number | null }>;
+    const dueNow = list.filter((r) => {
+      if (!r.end_date || !due.has(r.end_date)) return false;
+      const days = custom.get(r.account_id ?? -1) ?? DEFAULT_REMINDER_DAYS;
+      return days.some((d) => addDays(today, d) === r.end_date);
+    });
+    const outcome = await remindRows(db, mailer, "schedule", "Policy", dueNow, today, null);
+    totals.sent += outcome.sent;
+    totals.already += outcome.already;
+    totals.unreachable += outcome.unreachable;
+    if (list.length < 500) break;
+  }
+  return totals;
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from "react";
+import { Alert, Box, Button, Checkbox, CircularProgress, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
+import Papa from "papaparse";
+import { useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import { formatLongDate } from "../../domain/format";
+import { resourcePath } from "../../resources/paths";
+import { failureText, useRequest } from "../../resources/common/useRequest";
+
+export const WORKLISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
+export type ListName = (typeof WORKLISTS)[number];
+const PER = 25;
+/** The export reads the list in pages of the server's largest size, up to the count's own cap. */
+const EXPORT_PER = 200;
+const EXPORT_MAX = 10_000;
+const k = (key: string) => `app.compliance.dashboard.${key}`;
+
+interface Resident {
+  id: number;
+  name: string;
+  email: string;
+}
+interface Row {
+  id: number;
+  reference?: string;
+  number?: string;
+  start_date?: string;
+  end_date?: string | null;
+  created_at?: string;
+  unit_id: number | null;
+  unit_title: string | null;
+  community_title?: string | null;
+  account_title: string | null;
+  residents: Resident[];
+}
+interface Outcome {
+  sent: number;
+  already: number;
+  unreachable: number;
+  skipped: number[];
+}
+
+const dateOf = (name: ListName, row: Row) => (name === "uninsured" || name === "moving_in" ? row.start_date : name === "expiring" ? row.end_date : row.created_at?.slice(0, 10));
+const recordOf = (row: Row) => row.reference ?? row.number ?? String(row.id);
+
+/**
+ * One worklist: a page of rows from the server, each a link to its unit, lease or policy and the residents to reach;
+ * rows are picked for the reminder mail (the server mails each resident once a day at most), and the export writes
+ * every row of the list, not only this page.
+ */
+export function Worklist({ name }: { name: ListName }) {
+  const translate = useTranslate();
+  const { request, say } = useRequest();
+  const [page, setPage] = useState(1);
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<{ rows: Row[]; total: number } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const path = `/compliance/worklists/${name}`;
+  useEffect(() => {
+    const controller = new AbortController();
+    setState(null);
+    request<Row[]>(path, { query: { page, per: PER }, signal: controller.signal })
+      .then(({ json, headers }) => setState({ rows: json ?? [], total: Number(headers.get("total-entries") ?? 0) }))
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [request, path, page, version]);
+  if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
+  if (!state) return <CircularProgress size={24} />;
+  const policyList = name === "expiring" || name === "pending";
+  const pageIds = state.rows.map((r) => r.id);
+  const allPicked = pageIds.length > 0 && pageIds.every((id) => picked.has(id));
+  const toggle = (id: number) => setPicked((now) => new Set(now.has(id) ? [...now].filter((x) => x !== id) : [...now, id]));
+  const toggleAll = () => setPicked(allPicked ? new Set() : new Set(pageIds));
+
+  const remind = async () => {
+    setBusy(true);
+    try {
+      const { json } = await request<Outcome>("/compliance/reminders", { method: "POST", body: { worklist: name, ids: [...picked] } });
+      say("success", k("reminded"), translate(k("reminded"), { ...json, skipped: json.skipped.length }));
+      setPicked(new Set());
+      setVersion((v) => v + 1);
+    } catch (e) {
+      say("error", k("remind_failed"), failureText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportAll = async () => {
+    setBusy(true);
+    try {
+      const rows: Row[] = [];
+      for (let p = 1; rows.length < Math.min(state.total, EXPORT_MAX); p++) {
+        const { json } = await request<Row[]>(path, { query: { page: p, per: EXPORT_PER } });
+        rows.push(...(json ?? []));
+        if ((json ?? []).length < EXPORT_PER) break;
+      }
+      const columns = ["record", "unit", "account", "date", "residents"].map((c) => translate(k(`columns.${c}`)));
+      const lines = rows.map((row) => [recordOf(row), [row.community_title, row.unit_title].filter(Boolean).join(" · "), row.account_title ?? "", dateOf(name, row) ?? "", row.residents.map((r) => `${r.name} <${r.email}>`).join("; ")]);
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([Papa.unparse([columns, ...lines])], { type: "text/csv" }));
+      a.download = `${name}.csv`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      say("error", k("failed"), failureText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(k(`explain.${name}`))}
+        </Typography>
+        <Box sx={{ display: "flex", gap: 1 }}>
+          <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
+            {translate(k("remind"), { smart_count: picked.size })}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => void exportAll()} disabled={busy || state.total === 0}>
+            {translate(k("export_all"), { smart_count: state.total })}
+          </Button>
+        </Box>
+      </Box>
+      {state.rows.length === 0 ? (
+        <Alert severity="success">{translate(k("empty"))}</Alert>
+      ) : (
+        <Table size="small" aria-label={translate(k(`lists.${name}`))} data-testid={`worklist-${name}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox checked={allPicked} indeterminate={!allPicked && pageIds.some((id) => picked.has(id))} onChange={toggleAll} inputProps={{ "aria-label": translate(k("select_all")) }} />
+              </TableCell>
+              <TableCell>{translate(k(policyList ? "columns.policy" : "columns.lease"))}</TableCell>
+              <TableCell>{translate(k("columns.unit"))}</TableCell>
+              <TableCell>{translate(k("columns.account"))}</TableCell>
+              <TableCell>{translate(k(`dates.${name}`))}</TableCell>
+              <TableCell>{translate(k("columns.residents"))}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state.rows.map((row) => (
+              <TableRow key={row.id} selected={picked.has(row.id)} hover>
+                <TableCell padding="checkbox">
+                  <Checkbox checked={picked.has(row.id)} onChange={() => toggle(row.id)} inputProps={{ "aria-label": translate(k("select_row"), { record: recordOf(row) }) }} />
+                </TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={resourcePath.view(policyList ? "policies" : "leases", row.id)}>
+                    {recordOf(row)}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {row.unit_id ? (
+                    <Link component={RouterLink} to={`${resourcePath.view("insurable", row.unit_id)}/timeline`}>
+                      {[row.community_title, row.unit_title].filter(Boolean).join(" · ")}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
+                <TableCell>{row.account_title ?? "—"}</TableCell>
+                <TableCell>{formatLongDate(dateOf(name, row) ?? null) || "—"}</TableCell>
+                <TableCell>{row.residents.map((r) => r.name).join(", ") || "—"}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <TablePagination component="div" count={state.total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => setPage(p + 1)} />
+    </Box>
+  );
+}

@@ -1,5 +1,5 @@
 /** The kinds of record the command palette finds (issue 17 section 6), named by their resource. */
-export const PALETTE_KINDS = ["policies", "users", "insurable", "accounts"] as const;
+export const PALETTE_KINDS = ["policies", "users", "insurable", "accounts", "leads", "tracking-url"] as const;
 export type PaletteKind = (typeof PALETTE_KINDS)[number];
 
 export interface PaletteHit {

@@ -8,6 +8,8 @@ import { searchCondition } from "../../lib/search";
 import type { Caller } from "../../plugins/auth";
 import { insurableScopeCondition, likePattern } from "../lookups/lookups.scope";
 import { policyScopeCondition } from "../policies/policies.scope";
+import { leadScopeCondition } from "../leads/leads.rows";
+import { trackingUrlScope } from "../tracking-urls/tracking-urls.service";
 import { userScopeCondition } from "../users/users.list";
 
 /** How many records of each kind one search answers: the palette shows a short list, the grids the rest. */
@@ -52,6 +54,18 @@ const SEARCHES: Record<PaletteKind, (term: string, scope: Scope, caller: Caller)
         ...scopeConditions(scope, { account: (id) => sql`a.id = ${id}`, agencies: (ids) => sql`a.agency_id IN (${ids})` }),
       ])}
       ORDER BY a.title, a.id LIMIT ${PALETTE_PER_KIND}`,
+  // Leads by their whole email only: millions of them, and the index on lower(email) answers an equality at once.
+  leads: (term, scope) => {
+    if (!term.includes("@")) return null;
+    return sql`SELECT l.id, l.email AS title, nullif(trim(coalesce(lp.first_name, '') || ' ' || coalesce(lp.last_name, '')), '') AS subtitle
+      FROM leads l LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id
+      WHERE ${where([sql`lower(l.email) = ${term.toLowerCase()}`, ...leadScopeCondition(scope)])}
+      ORDER BY l.id DESC LIMIT ${PALETTE_PER_KIND}`;
+  },
+  "tracking-url": (term, scope) =>
+    sql`SELECT tu.id, tu.campaign_name AS title, tu.landing_page AS subtitle FROM tracking_urls tu
+      WHERE ${where([sql`lower(tu.campaign_name) LIKE ${likePattern(term)}`, sql`tu.deleted_at IS NULL`, ...trackingUrlScope(scope)])}
+      ORDER BY tu.archived, tu.campaign_name, tu.id LIMIT ${PALETTE_PER_KIND}`,
 };
 
 /** The records of every kind the caller may list whose number, name, email, title or address contains `term`. */

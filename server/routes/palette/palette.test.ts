@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addresses, insurables, policies, staffPermissions } from "../../db/schema";
+import { addresses, insurables, leads, policies, staffPermissions, trackingUrls } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
@@ -19,6 +19,15 @@ beforeAll(async () => {
     { addressable_type: "Insurable", addressable_id: communityB.id, street_number: "12", street_name: "Elm Street", city: "Austin", state: "TX", zip_code: "73301", full: "12 Elm Street, Austin, TX 73301" },
   ]);
   await db.insert(policies).values({ number: "POL-A-0009", status: "BOUND", policy_type_id: 1, policy_in_system: true, agency_id: world.agencies.B.id, account_id: world.accounts.B.id });
+  await db.insert(leads).values([
+    { email: "Lena.Hart@example.com", identifier: "lead-a", agency_id: world.agencies.A.id, account_id: world.accounts.A.id },
+    { email: "lena.hart@example.com", identifier: "lead-b", agency_id: world.agencies.B.id },
+  ]);
+  await db.insert(trackingUrls).values([
+    { landing_page: "residential", campaign_name: "Spring Mailer", agency_id: world.agencies.A.id },
+    { landing_page: "commercial", campaign_name: "Spring Radio", agency_id: world.agencies.B.id },
+    { landing_page: "commercial", campaign_name: "Spring Gone", agency_id: world.agencies.A.id, deleted_at: new Date() },
+  ]);
   as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
   as.agentA = await signInAs(t.app, "agent.a@test.dev");
   as.agentB = await signInAs(t.app, "agent.b@test.dev");
@@ -62,6 +71,16 @@ describe("command palette search", () => {
     expect(await search("pol-a", as.restricted)).toEqual([]);
     // Policy support lists no policies, customers or properties: the palette offers them screens only.
     expect(await search("pol-a", as.support)).toEqual([]);
+  });
+
+  it("finds leads by their whole email and tracking URLs by campaign, each within the agency tree", async () => {
+    expect(await search("LENA.HART@example.com", as.agentA)).toEqual(["leads:Lena.Hart@example.com"]);
+    expect(await search("lena.hart@example.com", as.agentB)).toEqual(["leads:lena.hart@example.com"]);
+    expect(await search("lena.hart", as.superAdmin)).toEqual([]);
+    expect(await search("spring", as.agentA)).toEqual(["tracking-url:Spring Mailer"]);
+    expect(await search("spring", as.superAdmin)).toEqual(["tracking-url:Spring Mailer", "tracking-url:Spring Radio"]);
+    // Staff manage no tracking URLs.
+    expect(await search("spring", as.staffA)).toEqual([]);
   });
 
   it("refuses a term shorter than two characters and answers 401 without a session", async () => {

@@ -14,5 +14,7 @@ export const paletteMessages = {
     users: "Customer",
     insurable: "Property",
     accounts: "Account",
+    leads: "Lead",
+    "tracking-url": "Tracking URL",
   },
 } as const;

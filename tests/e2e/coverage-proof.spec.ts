@@ -135,7 +135,8 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
   const demoFile = await table.locator("tbody tr").first().getAttribute("title");
   await table.locator("tbody tr").first().getByRole("button", { name: "REVIEW" }).click();
   const review = page.getByRole("dialog");
-  await expect(review.getByText("Pre-filled from the PDF").first()).toBeVisible();
+  // Reading the PDF is server work ("Reading the PDF…" meanwhile): on a loaded machine it takes more than 10 s.
+  await expect(review.getByText("Pre-filled from the PDF").first()).toBeVisible({ timeout: 45_000 });
   await expect(review.getByLabel("Policy Number *")).not.toHaveValue("");
   for (const name of ["Agency", "Account", "Community"]) await expect(review.getByRole("combobox", { name })).not.toHaveValue("");
   await expect(review.getByRole("combobox", { name: /^Unit/ })).toHaveText(/\d/);

@@ -23,8 +23,12 @@ for (const role of ["staff", "agent"] as const) {
     await expect(page.locator("tbody tr").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Master Policy" })).toHaveCount(0);
     await shot(page, `master-policies-${role}`);
-    await page.locator("tbody tr").first().locator("td").first().click();
-    await expect(page).toHaveURL(/\/dashboard\/master-policies\/view\/\d+/);
+    // The grid may render its rows again once the agency selector and saved views have loaded; a click on a row being
+    // replaced is lost, so it is repeated until the page opens.
+    await expect(async () => {
+      await page.locator("tbody tr").first().locator("td").first().click();
+      await expect(page).toHaveURL(/\/dashboard\/master-policies\/view\/\d+/, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByRole("table", { name: "Communities" }).locator("tbody tr").first()).toBeVisible();
     await page.getByRole("tab", { name: "Covered Units", exact: true }).click();
     await expect(page.getByRole("table", { name: "Covered Units", exact: true }).locator("tbody tr td").nth(2)).toContainText(/^MP-/);

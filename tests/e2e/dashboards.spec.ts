@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, LoginPage } from "./pages";
+
+/**
+ * Issue 16: a super admin filters the policies dashboard to Last Month and reads tiles that are the server's figures for
+ * that window; the coverage report of one account shows a year of monthly report dates.
+ */
+test("a super admin reads the policies dashboard for last month and an account's 12-month coverage report", async ({ page }) => {
+  await new LoginPage(page).goto("/dashboard/policies/total");
+  await new LoginPage(page).signIn(DEMO.super_admin);
+  await expect(page.getByRole("heading", { level: 1, name: "Policies Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("dashboard-tile-all_policies_count")).toBeVisible();
+
+  // Last Month: the tile shows what the server answered for the new window.
+  const answered = page.waitForResponse((r) => r.url().includes("/policies_dashboard/total") && r.ok());
+  await page.getByLabel("Time Period").click();
+  await page.getByRole("option", { name: "Last Month" }).click();
+  const totals = (await (await answered).json()) as { all_policies_count?: number; data?: { all_policies_count?: number } };
+  const count = totals.all_policies_count ?? totals.data?.all_policies_count;
+  expect(typeof count).toBe("number");
+  await expect(page.getByTestId("dashboard-tile-all_policies_count")).toContainText(count!.toLocaleString("en-US"));
+  await expect(page.getByTestId("dashboard-tile-get_covered_commissions")).toContainText("$");
+  await expect(page.getByTestId("dashboard-chart-current_added_policies")).toBeVisible();
+  await page.screenshot({ path: "test-results/dashboard-last-month.png", fullPage: true });
+
+  // Reporting: one account's compliance over the demo's year of snapshots.
+  await page.goto("/dashboard/reporting");
+  await page.getByLabel("Report by").click();
+  await page.getByRole("option", { name: "Account", exact: true }).click();
+  await page.getByLabel("Account", { exact: true }).click();
+  await page.getByRole("option").first().click();
+  await expect(page.getByTestId("coverage-span")).toContainText(/report dates/);
+  const months = page.locator("[data-testid^='coverage-row-'][data-testid$='-01']");
+  await expect(months.first()).toBeVisible();
+  expect(await months.count()).toBeGreaterThanOrEqual(12);
+  await page.screenshot({ path: "test-results/reporting-account.png", fullPage: true });
+});

@@ -32,6 +32,8 @@ describe("the command palette", () => {
     const { asked, i18nProvider } = renderPalette();
     const user = userEvent.setup();
     await user.keyboard("{Control>}k{/Control}");
+    // The dialog itself carries the name (on MUI's paper, where role=dialog is), for screen readers and journeys.
+    expect(await screen.findByRole("dialog", { name: "Command palette" })).toBeInTheDocument();
     const input = await screen.findByRole("combobox", { name: "Command palette" });
     await waitFor(() => expect(input).toHaveFocus());
     expect(screen.getByText("Type two characters or more to find records")).toBeInTheDocument();

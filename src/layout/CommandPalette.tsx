@@ -100,7 +100,7 @@ export const CommandPalette = ({ onClose }: { onClose: () => void }) => {
   const groups: Array<Option["group"]> = term ? ["records", "screens"] : ["screens", "records"];
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-label={translate("app.palette.label")} sx={{ "& .MuiDialog-container": { alignItems: "flex-start", pt: "10vh" } }}>
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" slotProps={{ paper: { "aria-label": translate("app.palette.label") } }} sx={{ "& .MuiDialog-container": { alignItems: "flex-start", pt: "10vh" } }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1, px: 2, py: 1.5, borderBottom: 1, borderColor: "divider" }}>
         <SearchIcon color="action" />
         <InputBase

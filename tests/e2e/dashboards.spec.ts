@@ -9,6 +9,20 @@ test("a super admin reads the policies dashboard for last month and an account's
   await new LoginPage(page).goto();
   await new LoginPage(page).signIn(DEMO.super_admin);
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  // The journeys' server runs in production, where the dashboard's address goes to the root for everyone (C-06).
+  await page.goto("/dashboard/policies/total");
+  await expect(page).toHaveURL(/\/dashboard(\/leads)?$/);
+  // A staging deployment (the server's production flag off) opens it: the flag the server injects is overridden.
+  await page.addInitScript(() => {
+    let injected: Record<string, unknown> = {};
+    Object.defineProperty(window, "__COVERDESK_CONFIG__", {
+      configurable: true,
+      get: () => ({ ...injected, production: false }),
+      set: (value: Record<string, unknown>) => {
+        injected = value;
+      },
+    });
+  });
   // No menu names the dashboard for super admins (document 1 section 6): it is reached by its address.
   await page.goto("/dashboard/policies/total");
   await expect(page.getByRole("heading", { level: 1, name: "Policies Dashboard" })).toBeVisible();

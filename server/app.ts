@@ -1,3 +1,4 @@
+import { type CardConnectProvider, cardConnectFromEnv } from "./billing/card-connect";
 import { existsSync, readFileSync } from "node:fs";
 import { constants as zlibConstants } from "node:zlib";
 import { resolve } from "node:path";
@@ -38,6 +39,7 @@ declare module "fastify" {
     files: FileStore;
     jobs: JobQueue;
     gateway: PaymentGateway;
+    cardConnect: CardConnectProvider;
   }
 }
 
@@ -53,6 +55,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Where charges and refunds go; the built-in test gateway when omitted (server/billing). */
   gateway?: PaymentGateway;
+  /** The card-payment provider accounts connect to; the one the environment configures when omitted. */
+  cardConnect?: CardConnectProvider;
 }
 
 /** What a 4xx the framework or a plugin raised says, in our words (their own text can name internals). */
@@ -65,7 +69,7 @@ const CLIENT_ERRORS: Record<number, { error: string; message: string }> = {
   415: { error: "unsupported_media_type", message: "This content type is not supported" },
 };
 
-export async function buildApp({ database, env, mailer, files, jobs, logStream, gateway }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, env, mailer, files, jobs, logStream, gateway, cardConnect }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === "silent" ? false : { level: env.LOG_LEVEL, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (client address, protocol, host).
@@ -89,6 +93,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   app.decorate("files", files ?? openFileStore(env));
   app.decorate("jobs", jobs ?? inlineQueue());
   app.decorate("gateway", gateway ?? defaultGateway());
+  app.decorate("cardConnect", cardConnect ?? cardConnectFromEnv(env));
   await registerJobHandlers(app);
   // Uploads: files are streamed to the file store part by part; the per-file limits are checked while streaming.
   await app.register(fastifyMultipart, { limits: { fileSize: 110 * 1024 * 1024, files: 50, fields: 200 } });

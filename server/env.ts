@@ -55,6 +55,12 @@ const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   TRUST_PROXY: trustProxy,
   NEW_PLATFORM_URL: z.string().url("must be a URL").optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * The card-payment provider accounts connect to (GET /stripe/button_link, /stripe/connect). Both unset: the provider
+   * is not configured, and the console and the API say so (server/billing/card-connect.ts).
+   */
+  STRIPE_CLIENT_ID: z.string().max(200).optional().or(z.literal("").transform(() => undefined)),
+  STRIPE_SECRET_KEY: z.string().max(500).optional().or(z.literal("").transform(() => undefined)),
   SUPPORT_EMAIL: z.string().email("must be an email address").default("support@coverdesk.test"),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   SIGN_IN_WINDOW: duration.default(15 * 60),

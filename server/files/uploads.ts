@@ -10,7 +10,7 @@ import { FileTooLargeError, type FileStore, type StoredFile } from "./store";
  * server): the type is recognised from the file's first bytes, the size is counted while streaming (the upload is
  * aborted past the limit), and an empty file is refused. Nothing is held whole in memory.
  */
-export type FileKind = "pdf" | "png" | "jpeg" | "gif" | "webp" | "xlsx";
+export type FileKind = "pdf" | "png" | "jpeg" | "gif" | "webp" | "xlsx" | "svg";
 
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: "application/pdf",
@@ -20,10 +20,13 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
   webp: "image/webp",
   // A zip: the spreadsheet reader then opens it as a workbook or refuses it (rent-guarantee mass import).
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  svg: "image/svg+xml",
 };
 
 export const PDF_ONLY: FileKind[] = ["pdf"];
 export const PDF_OR_IMAGE: FileKind[] = ["pdf", "png", "jpeg", "gif", "webp"];
+/** Images of document 3 section 5 ("images allow jpeg, png, svg"): logos. */
+export const IMAGE_ONLY: FileKind[] = ["jpeg", "png", "svg"];
 
 export function detectKind(head: Buffer): FileKind | null {
   if (head.subarray(0, 5).toString("latin1") === "%PDF-") return "pdf";
@@ -32,6 +35,10 @@ export function detectKind(head: Buffer): FileKind | null {
   if (head.subarray(0, 4).toString("latin1") === "GIF8") return "gif";
   if (head.subarray(0, 4).toString("latin1") === "RIFF" && head.subarray(8, 12).toString("latin1") === "WEBP") return "webp";
   if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return "xlsx";
+  // SVG is text: an XML declaration or the svg element first (after a byte-order mark or blanks). Whether it really
+  // is an SVG, and a safe one, is decided on the whole file (checkSvg).
+  const start = head.toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  if (/^<\?xml[\s?]/.test(start) || /^<svg[\s>]/.test(start) || start === "<svg" || start === "<?xml") return "svg";
   return null;
 }
 
@@ -103,5 +110,47 @@ export async function storeCheckedUpload(
     await store.remove(stored.key);
     throw new ValidationError({ [opts.field]: "The file is empty" }, "The file is empty");
   }
+  if (found.kind === "svg") {
+    const problem = svgProblem(await readAll(await store.open(stored.key)));
+    if (problem) {
+      await store.remove(stored.key);
+      throw new ValidationError({ [opts.field]: problem }, problem);
+    }
+  }
   return { ...stored, kind: found.kind, contentType: CONTENT_TYPES[found.kind] };
+}
+
+async function readAll(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export const SVG_NOT_AN_IMAGE = "Not Allowed File extension";
+export const SVG_UNSAFE = "SVG images with scripts, event handlers or external content are not allowed";
+
+/**
+ * Why an uploaded SVG is refused, or null when it is a plain drawing. A logo is shown on public lead pages and opened
+ * by its link: an SVG that runs script there would run it on our origin, so anything that can run or fetch (script,
+ * on* handlers, javascript: links, foreignObject, entities, references to other documents) is refused rather than
+ * cleaned, and the uploader is told why. The text is at most the upload limit (10 MB).
+ */
+export function svgProblem(text: string): string | null {
+  const body = text.replace(/^\uFEFF/, "");
+  if (!/<svg[\s>]/i.test(body)) return SVG_NOT_AN_IMAGE;
+  const unsafe = [
+    /<script[\s>/]/i,
+    /<!ENTITY/i,
+    /<!DOCTYPE[^>]*\[/i,
+    /<foreignObject[\s>/]/i,
+    /<(iframe|embed|object|audio|video|handler|listener)[\s>/]/i,
+    /\son[a-z]+\s*=/i,
+    /(java|vb)script\s*:/i,
+    /data\s*:\s*text\/html/i,
+    /(xlink:)?href\s*=\s*["']\s*(?!#)[^"']*:/i,
+    /<\?xml-stylesheet/i,
+    /@import/i,
+    /url\(\s*["']?\s*(?!#)[^)]*:/i,
+  ];
+  return unsafe.some((pattern) => pattern.test(body)) ? SVG_UNSAFE : null;
 }

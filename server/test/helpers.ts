@@ -1,3 +1,4 @@
+import type { CardConnectProvider } from "../billing/card-connect";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,13 +78,13 @@ export interface TestApp {
 
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; gateway?: PaymentGateway } = {},
+  options: { logStream?: NodeJS.WritableStream; gateway?: PaymentGateway; cardConnect?: CardConnectProvider } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const mailer = recordingMailer(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
   const files = localFileStore(filesDir);
-  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream, gateway: options.gateway });
+  const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream, gateway: options.gateway, cardConnect: options.cardConnect });
   await app.ready();
   return {
     app,

@@ -28,6 +28,11 @@ export const CONSOLE_PAGES: CustomPage[] = [
   { path: "compliance", view: lazyView(() => import("./compliance/CompliancePage"), "CompliancePage") },
   { path: "policy-support", view: lazyView(() => import("./review/PolicyReviewPage"), "PolicyReviewPage") },
   { path: "merge-users", view: lazyView(() => import("./merge-users/MergeUsersPage"), "MergeUsersPage") },
+  // The branding editor (document 3 section 2): form and live preview of an agency's branding profile.
+  {
+    path: "branding-editor/:profileableType/:profileableId/branding/:brandingId",
+    view: lazyView(() => import("../resources/branding_profiles/BrandingEditor"), "BrandingEditor"),
+  },
   { path: "integration-health", view: lazyView(() => import("./integration-health/IntegrationHealthPage"), "IntegrationHealthPage") },
 ];
 

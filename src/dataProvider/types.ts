@@ -122,6 +122,8 @@ export interface Agency {
   addresses?: Array<Address & { full?: string | null }>;
   owner?: { id: number; email: string; full_name: string | null; enabled: boolean } | null;
   global_permission?: { permissions: PermissionEntry[] };
+  /** The agency's branding profile (reference 3.1: one, made with the agency). */
+  branding_profiles?: Array<{ id: number; url: string | null }>;
   created_at?: string;
 }
 

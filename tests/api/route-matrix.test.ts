@@ -83,6 +83,8 @@ const OWNERSHIP: Record<string, string> = {
   "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",
   "carrier-insurable-profiles": "SELECT p.id, i.agency_id, i.account_id, p.insurable_id FROM carrier_insurable_profiles p JOIN insurables i ON i.id = p.insurable_id",
   agencies: "SELECT id, id, NULL::int, NULL::int FROM agencies",
+  // An agency's branding profile belongs to the agency (reference 3.1).
+  branding_profiles: "SELECT id, profileable_id, NULL::int, NULL::int FROM branding_profiles WHERE profileable_type = 'Agency'",
   "agency-accounts": "SELECT id, id, NULL::int, NULL::int FROM agencies",
   staffs: `SELECT s.id, CASE WHEN s.organizable_type = 'Agency' THEN s.organizable_id ELSE a.agency_id END,
       CASE WHEN s.organizable_type = 'Account' THEN s.organizable_id END, NULL::int
@@ -121,7 +123,6 @@ const SHARED: Record<string, string> = {
   legacy_imports: "a legacy policy import answers only the staff who started it (staff_id) while its account is in their scope (legacy-import.test.ts)",
   documents: "a document id only counts with its policy's id, which the matrix probes",
   related: "sent_emails.related_id names a record of any type; the list itself is scoped by the mail's recipient",
-  branding_profiles: "no table holds branding profiles yet: the id is a plain number on leads and tracking URLs",
 };
 
 /** What an id filter's name refers to: `account_id` → accounts, `users.id` → users, `id` → the list's own. */

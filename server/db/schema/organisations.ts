@@ -46,9 +46,35 @@ export const accounts = pgTable(
     additional_interest: boolean("additional_interest").notNull().default(true),
     additional_interest_name: text("additional_interest_name"),
     minimum_liability: integer("minimum_liability"),
+    /** The account's connected card-payment provider account (GET /stripe/connect), null until connected. */
+    stripe_account_id: text("stripe_account_id"),
     ...timestamps(),
   },
   (t) => [index("accounts_agency_id_idx").on(t.agency_id), index("accounts_title_lower_idx").on(sql`lower(${t.title})`)],
+);
+
+/**
+ * Branding profiles (reference 3.1): one per agency, made with it (the `agencies_branding_profile` trigger of
+ * migration 0025, so no path that inserts an agency can skip it): the colours, logo and contact texts its tracking
+ * URLs and lead pages show. The logo is a document (server/files) attached to the profile.
+ */
+export const brandingProfiles = pgTable(
+  "branding_profiles",
+  {
+    id: idColumn(),
+    profileable_type: text("profileable_type", { enum: ["Agency"] }).notNull().default("Agency"),
+    profileable_id: integer("profileable_id").notNull(),
+    url: text("url"),
+    enabled: boolean("enabled").notNull().default(true),
+    primary_color: text("primary_color").notNull().default("#1d4e89"),
+    secondary_color: text("secondary_color").notNull().default("#0f766e"),
+    contact_phone: text("contact_phone"),
+    contact_email: text("contact_email"),
+    footer_text: text("footer_text"),
+    logo_document_id: integer("logo_document_id"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("branding_profiles_profileable_key").on(t.profileable_type, t.profileable_id), uniqueIndex("branding_profiles_url_key").on(t.url)],
 );
 
 /** Addresses of accounts, insurables and users (polymorphic, as the reference keeps them). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import * as s from "../schema";
 import { type City, type SeedContext, emailPart, phone, streetAddress } from "./context";
 import { insertAll, insertReturningIds } from "./insert";
@@ -86,6 +87,7 @@ export async function seedOrganisations(ctx: SeedContext): Promise<Organisations
     ...subs.map((sub, i) => ({ id: subIds[i], title: sub.title, parentId: sub.parentId })),
   ];
   const agencyId = (title: string) => agencies.find((a) => a.title === title)!.id;
+  await brandDemoAgencies(ctx, agencies);
 
   const accountIds = await insertReturningIds(
     db,
@@ -119,4 +121,27 @@ export async function seedOrganisations(ctx: SeedContext): Promise<Organisations
     demoAgencyId: agencyId(DEMO_AGENCY),
     demoAccountId: accounts.find((a) => a.title === DEMO_ACCOUNT)!.id,
   };
+}
+
+const PALETTES: Array<[string, string]> = [
+  ["#1d4e89", "#0f766e"],
+  ["#7c2d12", "#d97706"],
+  ["#14532d", "#65a30d"],
+  ["#4c1d95", "#db2777"],
+  ["#0c4a6e", "#0891b2"],
+  ["#3f3f46", "#ea580c"],
+];
+
+/**
+ * The demo agencies' branding (issue 13: "the demo gets agencies with branding"): the profiles the agencies got
+ * when inserted (migration 0025's trigger) take a palette, a footer and a URL each.
+ */
+async function brandDemoAgencies({ db }: SeedContext, agencies: Agency[]) {
+  for (const [i, agency] of agencies.entries()) {
+    const [primary, secondary] = PALETTES[i % PALETTES.length];
+    await db.execute(sql`UPDATE branding_profiles SET primary_color = ${primary}, secondary_color = ${secondary},
+        footer_text = ${`${agency.title} · Licensed insurance agency · Renters insurance made simple`},
+        url = ${`https://${emailPart(agency.title)}.coverdesk.example`}
+      WHERE profileable_type = 'Agency' AND profileable_id = ${agency.id}`);
+  }
 }

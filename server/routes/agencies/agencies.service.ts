@@ -72,7 +72,9 @@ export async function showAgency(db: Db, scope: Scope, id: number) {
     db,
     sql`SELECT ${query.select}, ag.staff_id,
           (SELECT json_build_object('id', st.id, 'email', st.email, 'full_name', p.full_name, 'enabled', st.enabled)
-             FROM staffs st LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = st.id WHERE st.id = ag.staff_id) AS owner
+             FROM staffs st LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = st.id WHERE st.id = ag.staff_id) AS owner,
+          (SELECT coalesce(json_agg(json_build_object('id', bp.id, 'url', bp.url) ORDER BY bp.id), '[]'::json)
+             FROM branding_profiles bp WHERE bp.profileable_type = 'Agency' AND bp.profileable_id = ag.id) AS branding_profiles
         FROM ${query.from} WHERE ag.id = ${id}`,
   );
   const rows = await db.select().from(addresses).where(and(eq(addresses.addressable_type, "Agency"), eq(addresses.addressable_id, id))).orderBy(sql`${addresses.primary} DESC`, addresses.id);

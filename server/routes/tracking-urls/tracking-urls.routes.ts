@@ -9,9 +9,11 @@ import { publicOrigin } from "../../lib/public-url";
 import type { QueryObject } from "../../lib/query-string";
 import { formParts } from "../../files/multipart";
 import { requireCaller } from "../../plugins/auth";
+import { brandingJson } from "../branding-profiles/branding-profiles.service";
 import {
   CSV_TEMPLATE,
   agencyFilters,
+  brandingOfTrackingUrl,
   createTrackingUrl,
   deleteTrackingUrl,
   findTrackingUrl,
@@ -91,7 +93,12 @@ export const trackingUrlRoutes: FastifyPluginAsyncZod = async (app) => {
     return json(row);
   });
 
-  app.get("/tracking_urls/:id", { config: access("show"), schema: { params: idParams } }, async (request) => json(await findTrackingUrl(app.db, requireCaller(request).scope, request.params.id)));
+  // The URL's page shows the branding its visitors see (issue 12 section 3): its own profile, else its agency's.
+  app.get("/tracking_urls/:id", { config: access("show"), schema: { params: idParams } }, async (request) => {
+    const row = await findTrackingUrl(app.db, requireCaller(request).scope, request.params.id);
+    const profile = await brandingOfTrackingUrl(app.db, row);
+    return { ...json(row), branding: profile ? await brandingJson(app.db, app.env.FILES_SECRET, profile) : null };
+  });
 
   app.put(
     "/tracking_urls/:id",

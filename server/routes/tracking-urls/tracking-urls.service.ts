@@ -1,3 +1,4 @@
+import { brandingOfAgency } from "../branding-profiles/branding-profiles.service";
 import { type SQL, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { TRACKING_LANDING_PAGES, type trackingUrls } from "../../db/schema";
@@ -227,15 +228,19 @@ export async function trackingUrlPolicies(db: Db, scope: Scope, id: number, inpu
   );
 }
 
-/** `agency_filters`: one row per agency the caller may choose (branding profiles are not kept yet). */
+/** `agency_filters` (reference 4.9): one row per agency the caller may choose and branding profile, with its URL. */
 export async function agencyFilters(db: Db, scope: Scope) {
   const inScope = scopeConditions(scope, { account: () => sql`false`, agencies: (ids) => sql`a.id IN (${ids})` });
-  return queryRows<{ agency_id: number; title: string; branding_profile_id: null; branding_url: null }>(
+  return queryRows<{ agency_id: number; title: string; branding_profile_id: number | null; branding_url: string | null }>(
     db,
-    sql`SELECT a.id AS agency_id, a.title, NULL::int AS branding_profile_id, NULL::text AS branding_url FROM agencies a
-        WHERE a.enabled ${inScope.length ? sql`AND ${sql.join(inScope, sql` AND `)}` : sql``} ORDER BY a.title LIMIT 1000`,
+    sql`SELECT a.id AS agency_id, a.title, bp.id AS branding_profile_id, bp.url AS branding_url FROM agencies a
+        LEFT JOIN branding_profiles bp ON bp.profileable_type = 'Agency' AND bp.profileable_id = a.id
+        WHERE a.enabled ${inScope.length ? sql`AND ${sql.join(inScope, sql` AND `)}` : sql``} ORDER BY a.title, bp.id LIMIT 1000`,
   );
 }
+
+/** The branding a tracking URL's visitors see: its agency's (each agency has exactly one profile, reference 3.1). */
+export const brandingOfTrackingUrl = (db: Db, row: Pick<TrackingUrlRow, "agency_id">) => brandingOfAgency(db, row.agency_id);
 
 export const CSV_COLUMNS = ["landing_page", "campaign_name", "campaign_source", "campaign_medium", "campaign_term", "campaign_content", "agency_id", "branding_profile_id"] as const;
 export const CSV_TEMPLATE = `${CSV_COLUMNS.join(",")}\nresidential,Spring Renters,google,cpc,,,1,\n`;

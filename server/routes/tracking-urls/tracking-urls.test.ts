@@ -79,6 +79,12 @@ describe("tracking URLs", () => {
     expect((await req("GET", `/v2/staff_agency/tracking_urls/${url.id}/get_leads`, as.agentB)).statusCode).toBe(404);
     const agencies = (await req("GET", "/v2/staff_agency/tracking_urls/agency_filters", as.agentA)).json();
     expect(agencies.map((a: { title: string }) => a.title)).toEqual(["Agency A", "Agency A1"]);
+    // Each agency's row names its branding profile (reference 4.9: one row per agency and branding profile).
+    expect(agencies.every((a: { branding_profile_id: number | null }) => Number.isInteger(a.branding_profile_id))).toBe(true);
+    // The URL's page carries the branding its visitors see: its agency's (issue 12 section 3).
+    const shown = (await req("GET", `/v2/staff_agency/tracking_urls/${url.id}`, as.agentA)).json();
+    expect(shown.branding).toMatchObject({ agency_id: url.agency_id, primary_color: "#1d4e89", secondary_color: "#0f766e", logo: null });
+    expect(shown.branding.id).toBe(agencies.find((a: { agency_id: number }) => a.agency_id === url.agency_id).branding_profile_id);
   });
 });
 

@@ -61,5 +61,7 @@ export default {
     no_policies: "No policies",
     number: "Policy Number",
     status: "Status",
+    branding: "Landing Page Branding",
+    open_branding: "Open Branding",
   },
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Box, Card, CardContent, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from "@mui/material";
-import { Loading, ShowBase, useRecordContext, useTranslate } from "react-admin";
+import PaletteIcon from "@mui/icons-material/Palette";
+import { Box, Button, Card, CardContent, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from "@mui/material";
+import { Loading, ShowBase, useCanAccess, useRecordContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate, humanizeEnum } from "../../domain/format";
@@ -12,6 +13,7 @@ import { resourcePath } from "../paths";
 import { AccountTabTable } from "../accounts/AccountTabTable";
 import { OrganisationActions } from "../common/OrganisationActions";
 import { ReportsPanel } from "../../custom/reports/ReportsPanel";
+import { brandingPaths } from "../branding_profiles/paths";
 import type { Agency } from "./types";
 
 const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history", "reports"] as const;
@@ -156,6 +158,19 @@ const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
   }
 };
 
+/** The agency's branding page (document 3 section 2), for those who may read branding profiles. */
+const BrandingButton = ({ agency }: { agency: Agency }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: "branding_profiles", action: "show" });
+  const profile = agency.branding_profiles?.[0];
+  if (!canAccess || !profile) return null;
+  return (
+    <Button component={RouterLink} to={brandingPaths.page(agency.id, profile.id)} startIcon={<PaletteIcon />}>
+      {translate("resources.branding_profiles.actions.branding")}
+    </Button>
+  );
+};
+
 const AgencyPage = () => {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -170,7 +185,12 @@ const AgencyPage = () => {
         titleKey="app.shell.titles.agency"
         title={agency.title}
         crumbs={[{ label: translate("app.shell.titles.agencies"), to: resourcePath.browse("agencies") }]}
-        actions={<OrganisationActions resource="agencies" />}
+        actions={
+          <>
+            <BrandingButton agency={agency} />
+            <OrganisationActions resource="agencies" />
+          </>
+        }
       />
       <Card>
         <CardContent>

@@ -14,4 +14,6 @@ export default defineResource({
   show: lazyView(() => import("./AgencyShow"), "AgencyShow"),
   edit: lazyView(() => import("./AgencyEdit"), "AgencyEdit"),
   create: lazyView(() => import("./AgencyCreate"), "AgencyCreate"),
+  // The agency's branding page (document 3 section 2); the profile's own folder holds the screen.
+  routes: { ":agencyId/branding/:brandingId": lazyView(() => import("../branding_profiles/BrandingPage"), "BrandingPage") },
 });

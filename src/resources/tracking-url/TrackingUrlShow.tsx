@@ -11,6 +11,8 @@ import { resourcePath } from "../paths";
 import { DetailItem } from "../policies/show/PolicyDetailsCard";
 import { usePagedRequest } from "../policies/show/usePagedRequest";
 import { CopyLink, TrackingUrlMenu } from "./TrackingUrlList";
+import { BrandingPreview } from "../branding_profiles/BrandingPreview";
+import { brandingPaths } from "../branding_profiles/paths";
 import type { TrackingUrl } from "./types";
 
 const f = (key: string) => `resources.tracking-url.fields.${key}`;
@@ -146,6 +148,16 @@ export const TrackingUrlShow = () => {
             </DetailItem>
           </Box>
         </Section>
+        {url.branding ? (
+          <Section title={s("branding")}>
+            <BrandingPreview look={{ ...url.branding, title: url.branding.agency_title, logo_url: url.branding.logo?.url ?? null }} />
+            <Box sx={{ mt: 1 }}>
+              <Link component={RouterLink} to={brandingPaths.page(url.branding.agency_id, url.branding.id)}>
+                {translate(s("open_branding"))}
+              </Link>
+            </Box>
+          </Section>
+        ) : null}
         <Section title={s("leads")}>
           <UrlLeads id={url.id} />
         </Section>

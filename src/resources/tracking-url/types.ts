@@ -1,3 +1,5 @@
+import type { BrandingProfile } from "../branding_profiles/types";
+
 export type LandingPage = "rentguarantee" | "residential" | "commercial";
 export const LANDING_PAGES: LandingPage[] = ["rentguarantee", "residential", "commercial"];
 
@@ -17,6 +19,8 @@ export interface TrackingUrl {
   leads_count: number;
   tracking_url: string;
   created_at: string;
+  /** The branding its visitors see (its agency's profile); only GET /tracking_urls/{id} sends it. */
+  branding?: BrandingProfile | null;
 }
 
 export interface AgencyChoice {

@@ -1,0 +1,31 @@
+/** resources.branding_profiles (reference 3.1 branding profiles; document 3 routes agencies/{id}/branding, branding-editor). */
+export default {
+  name: "Branding Profile |||| Branding Profiles",
+  fields: {
+    agency_title: "Agency",
+    logo: "Logo",
+    primary_color: "Primary Colour",
+    secondary_color: "Secondary Colour",
+    contact_phone: "Contact Phone",
+    contact_email: "Contact Email",
+    footer_text: "Footer / Contact Text",
+    url: "URL",
+    enabled: "Enabled",
+    updated_at: "Updated At",
+  },
+  actions: {
+    edit: "Edit",
+    branding: "Branding",
+    save: "Save",
+    cancel: "Cancel",
+    upload_logo: "Upload Logo",
+    remove_logo: "Remove Logo",
+    saved: "Branding saved",
+    logo_saved: "Logo uploaded",
+    logo_removed: "Logo removed",
+  },
+  page: { preview: "Preview", details: "What is set", history: "History", no_logo: "No logo yet", logo_hint: "jpeg, png or svg, at most 10 MB" },
+  preview: { get_quote: "Get a quote", headline: "Renters insurance in minutes", body: "Protect what you own from %{price} a month.", contact: "Questions? Call %{phone} or write to %{email}." },
+  validation: { color: "must be a hex colour such as #1d4e89" },
+  not_found: "This branding profile does not belong to this agency.",
+};

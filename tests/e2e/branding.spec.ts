@@ -24,9 +24,10 @@ test("an agent edits its agency's branding with a live preview, saves, and finds
   await signIn(page, "agent", "/dashboard/agencies/browse");
   await page.getByText("Summit Risk Partners", { exact: true }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/agencies\/view\/\d+$/);
+  const agency = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   await page.getByRole("link", { name: "Branding" }).click();
   await expect(page).toHaveURL(/\/dashboard\/agencies\/\d+\/branding\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: /Agency Branding: Summit Risk Partners/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Agency Branding: ${agency}` })).toBeVisible();
   await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
   await shot(page, "branding-page-agent");
   const pageUrl = page.url();
@@ -40,8 +41,8 @@ test("an agent edits its agency's branding with a live preview, saves, and finds
   await expect.poll(() => headerColour(page)).toBe("rgb(170, 51, 0)");
   expect(before).not.toBe("rgb(170, 51, 0)");
   const footer = page.getByLabel("Footer / Contact Text");
-  await footer.fill("Summit Risk Partners, Denver. Call us any weekday.");
-  await expect(page.getByTestId("preview-footer")).toContainText("Summit Risk Partners, Denver. Call us any weekday.");
+  await footer.fill("Our agency, Denver. Call us any weekday.");
+  await expect(page.getByTestId("preview-footer")).toContainText("Our agency, Denver. Call us any weekday.");
   // A half-typed colour is refused beside the field and the preview keeps the last whole one.
   await page.getByLabel("Secondary Colour").fill("#12");
   await expect(page.getByText("must be a hex colour such as #1d4e89")).toBeVisible();
@@ -54,7 +55,7 @@ test("an agent edits its agency's branding with a live preview, saves, and finds
   await page.reload();
   await expect(page.getByText("#aa3300")).toBeVisible();
   await expect(page.getByText("#004466")).toBeVisible();
-  await expect(page.getByText("Summit Risk Partners, Denver. Call us any weekday.").first()).toBeVisible();
+  await expect(page.getByText("Our agency, Denver. Call us any weekday.").first()).toBeVisible();
   await expect.poll(() => headerColour(page)).toBe("rgb(170, 51, 0)");
   await shot(page, "branding-page-saved");
 });

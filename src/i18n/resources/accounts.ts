@@ -87,4 +87,5 @@ export default {
     add_address: "Add address",
   },
   title: { browse: "Accounts", create: "Add Account", edit: "Edit %{name}" },
+  card_payments: { connect: "Connect Card Payments", reconnect: "Reconnect Card Payments", not_configured: "Card payments: provider not configured" },
 };

@@ -12,6 +12,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { OrganisationActions } from "../common/OrganisationActions";
+import { CardPaymentButton } from "./CardPaymentButton";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
@@ -161,7 +162,12 @@ const AccountPage = () => {
         titleKey="app.shell.titles.account"
         title={account.title}
         crumbs={[{ label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") }]}
-        actions={<OrganisationActions resource="accounts" />}
+        actions={
+          <>
+            <CardPaymentButton accountId={account.id} />
+            <OrganisationActions resource="accounts" />
+          </>
+        }
       />
       <Card>
         <CardContent>

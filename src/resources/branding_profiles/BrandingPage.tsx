@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import EditIcon from "@mui/icons-material/Edit";
-import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Typography,
+} from "@mui/material";
 import { Loading, useCanAccess, useGetOne, useTranslate } from "react-admin";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { formatLongDate } from "../../domain/format";
@@ -18,14 +25,32 @@ const Item = ({ field, children }: { field: string; children: ReactNode }) => {
       <Typography variant="caption" color="text.secondary" component="div">
         {translate(`resources.branding_profiles.fields.${field}`)}
       </Typography>
-      <Typography component="div">{children === null || children === undefined || children === "" ? "—" : children}</Typography>
+      <Typography component="div" sx={{ overflowWrap: "anywhere" }}>
+        {children === null || children === undefined || children === ""
+          ? "—"
+          : children}
+      </Typography>
     </Box>
   );
 };
 
 const Swatch = ({ color }: { color: string }) => (
-  <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
-    <Box component="span" aria-hidden sx={{ width: 18, height: 18, borderRadius: 0.5, bgcolor: color, border: 1, borderColor: "divider" }} />
+  <Box
+    component="span"
+    sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}
+  >
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        width: 18,
+        height: 18,
+        borderRadius: 0.5,
+        bgcolor: color,
+        border: 1,
+        borderColor: "divider",
+      }}
+    />
     <code>{color}</code>
   </Box>
 );
@@ -34,18 +59,39 @@ const Swatch = ({ color }: { color: string }) => (
 export const BrandingPage = () => {
   const translate = useTranslate();
   const { agencyId = "", brandingId = "" } = useParams();
-  const { data: profile, isPending, error } = useGetOne<BrandingProfile>("branding_profiles", { id: Number(brandingId) });
-  const { canAccess: canEdit } = useCanAccess({ resource: "branding_profiles", action: "edit" });
+  const {
+    data: profile,
+    isPending,
+    error,
+  } = useGetOne<BrandingProfile>("branding_profiles", {
+    id: Number(brandingId),
+  });
+  const { canAccess: canEdit } = useCanAccess({
+    resource: "branding_profiles",
+    action: "edit",
+  });
   const crumbs = [
-    { label: translate("app.shell.titles.agencies"), to: resourcePath.browse("agencies") },
-    ...(profile ? [{ label: profile.agency_title, to: resourcePath.view("agencies", profile.agency_id) }] : []),
+    {
+      label: translate("app.shell.titles.agencies"),
+      to: resourcePath.browse("agencies"),
+    },
+    ...(profile
+      ? [
+          {
+            label: profile.agency_title,
+            to: resourcePath.view("agencies", profile.agency_id),
+          },
+        ]
+      : []),
   ];
   if (isPending) return <Loading />;
   if (error || !profile || String(profile.agency_id) !== agencyId) {
     return (
       <>
         <PageHeader titleKey="app.shell.titles.branding" crumbs={crumbs} />
-        <Alert severity="warning">{translate("resources.branding_profiles.not_found")}</Alert>
+        <Alert severity="warning">
+          {translate("resources.branding_profiles.not_found")}
+        </Alert>
       </>
     );
   }
@@ -57,13 +103,24 @@ export const BrandingPage = () => {
         crumbs={crumbs}
         actions={
           canEdit ? (
-            <Button component={RouterLink} to={brandingPaths.editor(profile.agency_id, profile.id)} startIcon={<EditIcon />} variant="contained">
+            <Button
+              component={RouterLink}
+              to={brandingPaths.editor(profile.agency_id, profile.id)}
+              startIcon={<EditIcon />}
+              variant="contained"
+            >
               {translate("resources.branding_profiles.actions.edit")}
             </Button>
           ) : null
         }
       />
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "minmax(260px, 1fr) 2fr" }, gap: 2 }}>
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", md: "minmax(260px, 1fr) 2fr" },
+          gap: 2,
+        }}
+      >
         <Card>
           <CardContent>
             <Typography variant="subtitle1" sx={{ mb: 1 }}>
@@ -71,7 +128,12 @@ export const BrandingPage = () => {
             </Typography>
             <Item field="logo">
               {profile.logo ? (
-                <Box component="img" src={profile.logo.url} alt={translate("resources.branding_profiles.fields.logo")} sx={{ maxHeight: 64, maxWidth: 220, display: "block" }} />
+                <Box
+                  component="img"
+                  src={profile.logo.url}
+                  alt={translate("resources.branding_profiles.fields.logo")}
+                  sx={{ maxHeight: 64, maxWidth: 220, display: "block" }}
+                />
               ) : (
                 translate("resources.branding_profiles.page.no_logo")
               )}
@@ -97,7 +159,9 @@ export const BrandingPage = () => {
             <Typography variant="subtitle1" sx={{ mb: 1 }}>
               {translate("resources.branding_profiles.page.preview")}
             </Typography>
-            <BrandingPreview look={{ ...profile, title: profile.agency_title }} />
+            <BrandingPreview
+              look={{ ...profile, title: profile.agency_title }}
+            />
           </CardContent>
         </Card>
       </Box>

@@ -55,7 +55,7 @@ export const accounts = pgTable(
 
 /**
  * Branding profiles (reference 3.1): one per agency, made with it (the `agencies_branding_profile` trigger of
- * migration 0029, so no path that inserts an agency can skip it): the colours, logo and contact texts its tracking
+ * migration 0031, so no path that inserts an agency can skip it): the colours, logo and contact texts its tracking
  * URLs and lead pages show. The logo is a document (server/files) attached to the profile.
  */
 export const brandingProfiles = pgTable(

@@ -134,7 +134,7 @@ const PALETTES: Array<[string, string]> = [
 
 /**
  * The demo agencies' branding (issue 13: "the demo gets agencies with branding"): the profiles the agencies got
- * when inserted (migration 0029's trigger) take a palette, a footer and a URL each.
+ * when inserted (migration 0031's trigger) take a palette, a footer and a URL each.
  */
 async function brandDemoAgencies({ db }: SeedContext, agencies: Agency[]) {
   for (const [i, agency] of agencies.entries()) {

@@ -187,31 +187,26 @@ export async function mergeUsers(db: Db, scope: Scope, request: MergeRequest, ch
     const mergedNames = rows.slice(1).map((r) => ({ id: r.id, email: r.email }));
     const movedNote = (from: number) => ({ user_id: { previous_value: from, new_value: survivorId } });
 
-    // Policies: the survivor takes each merged record's place; where both were on one policy, one row stays (primary if either was).
-    const policyRows = await queryRows<{ id: number; policy_id: number; user_id: number; primary: boolean }>(
-      tx,
-      sql`SELECT id, policy_id, user_id, "primary" FROM policy_users WHERE user_id IN (${list}) ORDER BY id`,
-    );
-    for (const row of policyRows) {
-      const [own] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM policy_users WHERE policy_id = ${row.policy_id} AND user_id = ${survivorId}`);
-      if (own) {
-        if (row.primary) await tx.execute(sql`UPDATE policy_users SET "primary" = true, updated_at = ${now} WHERE id = ${own.id}`);
-        await tx.execute(sql`DELETE FROM policy_users WHERE id = ${row.id}`);
-      } else await tx.execute(sql`UPDATE policy_users SET user_id = ${survivorId}, updated_at = ${now} WHERE id = ${row.id}`);
-      await recordHistory(tx, { type: "Policy", id: row.policy_id, action: "update_related", author, process: "console", changes: movedNote(row.user_id) });
-    }
-
-    const leaseRows = await queryRows<{ id: number; lease_id: number; user_id: number; primary: boolean }>(
-      tx,
-      sql`SELECT id, lease_id, user_id, "primary" FROM lease_users WHERE user_id IN (${list}) ORDER BY id`,
-    );
-    for (const row of leaseRows) {
-      const [own] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM lease_users WHERE lease_id = ${row.lease_id} AND user_id = ${survivorId}`);
-      if (own) {
-        if (row.primary) await tx.execute(sql`UPDATE lease_users SET "primary" = true, updated_at = ${now} WHERE id = ${own.id}`);
-        await tx.execute(sql`DELETE FROM lease_users WHERE id = ${row.id}`);
-      } else await tx.execute(sql`UPDATE lease_users SET user_id = ${survivorId}, updated_at = ${now} WHERE id = ${row.id}`);
-      await recordHistory(tx, { type: "Lease", id: row.lease_id, action: "update_related", author, process: "console", changes: movedNote(row.user_id) });
+    // Policies and leases: the survivor takes each merged record's place; where both were on one, one link stays
+    // (primary if either was), and the policy or lease records the change.
+    const linked = { Policy: new Set<number>(), Lease: new Set<number>() };
+    for (const link of [
+      { table: sql.raw("policy_users"), parent: sql.raw("policy_id"), type: "Policy" as const },
+      { table: sql.raw("lease_users"), parent: sql.raw("lease_id"), type: "Lease" as const },
+    ]) {
+      const linkRows = await queryRows<{ id: number; parent_id: number; user_id: number; primary: boolean }>(
+        tx,
+        sql`SELECT id, ${link.parent} AS parent_id, user_id, "primary" FROM ${link.table} WHERE user_id IN (${list}) ORDER BY id`,
+      );
+      for (const row of linkRows) {
+        linked[link.type].add(row.parent_id);
+        const [own] = await queryRows<{ id: number }>(tx, sql`SELECT id FROM ${link.table} WHERE ${link.parent} = ${row.parent_id} AND user_id = ${survivorId}`);
+        if (own) {
+          if (row.primary) await tx.execute(sql`UPDATE ${link.table} SET "primary" = true, updated_at = ${now} WHERE id = ${own.id}`);
+          await tx.execute(sql`DELETE FROM ${link.table} WHERE id = ${row.id}`);
+        } else await tx.execute(sql`UPDATE ${link.table} SET user_id = ${survivorId}, updated_at = ${now} WHERE id = ${row.id}`);
+        await recordHistory(tx, { type: link.type, id: row.parent_id, action: "update_related", author, process: "console", changes: movedNote(row.user_id) });
+      }
     }
 
     const leadRows = await queryRows<{ id: number; user_id: number }>(
@@ -312,8 +307,8 @@ export async function mergeUsers(db: Db, scope: Scope, request: MergeRequest, ch
 
     const moved = {
       accounts: accountsMoved.length,
-      policies: new Set(policyRows.map((r) => r.policy_id)).size,
-      leases: new Set(leaseRows.map((r) => r.lease_id)).size,
+      policies: linked.Policy.size,
+      leases: linked.Lease.size,
       leads: leadRows.length,
       addresses: movedAddresses.length,
       payment_profiles: payments.length,

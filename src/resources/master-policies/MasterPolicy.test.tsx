@@ -143,6 +143,48 @@ describe("MasterPolicyShow (master-policies/view/{id})", () => {
     expect(within(screen.getByRole("table", { name: "Covered Units" })).getByText("No results found")).toBeInTheDocument();
   });
 
+  it("offers the communities of this opening only: on reopening, the one just added is not offered while the list reloads", async () => {
+    let offered = [{ id: 40, title: "Oak Court" }, { id: 41, title: "Elm Yard" }];
+    let answer: (() => void) | null = null;
+    const dataProvider = createMemoryDataProvider(
+      { "master-policies": [master()] },
+      {
+        async request<T>(path: string, init?: { method?: string; body?: { insurable_id?: number } }) {
+          if (path === "/master-policies/7/available_top_insurables") {
+            const rows = offered;
+            await new Promise<void>((resolve) => (answer = resolve));
+            return { json: rows as T, headers: new Headers() };
+          }
+          if (path === "/master-policies/7/add_insurable") {
+            offered = offered.filter((o) => o.id !== init?.body?.insurable_id);
+            return { json: { message: "Community added" } as T, headers: new Headers() };
+          }
+          return { json: [] as T, headers: new Headers({ "total-entries": "0" }) };
+        },
+      },
+    );
+    renderInAdmin(<MasterPolicyShow />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/master-policies/view/7/communities", path: "/dashboard/master-policies/view/:id/*" });
+    const pick = async (title: string) => {
+      await userEvent.click(await screen.findByRole("button", { name: "Add Community" }));
+      const dialog = await screen.findByRole("dialog");
+      await userEvent.click(within(dialog).getByRole("combobox", { name: "Community" }));
+      expect(await screen.findByText("Loading")).toBeInTheDocument();
+      expect(screen.queryByRole("option")).toBeNull();
+      expect(within(dialog).getByRole("button", { name: "Add" })).toBeDisabled();
+      await waitFor(() => expect(answer).not.toBeNull());
+      answer!();
+      answer = null;
+      await userEvent.click(await screen.findByRole("option", { name: title }));
+      return dialog;
+    };
+    const first = await pick("Oak Court");
+    await userEvent.click(within(first).getByRole("button", { name: "Add" }));
+    expect(await screen.findByText("Community added")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await pick("Elm Yard");
+    expect(screen.queryByRole("option", { name: "Oak Court" })).toBeNull();
+  });
+
   it("shows the coverages and configuration in dollars", async () => {
     renderShow("agent", master(), "coverages");
     const table = await screen.findByRole("table", { name: "Coverages" });

@@ -106,12 +106,15 @@ const place = (row: { community: { title: string } | null; building: { title: st
 const AddCommunityDialog = ({ master, open, onClose, onAdded }: { master: MasterPolicy; open: boolean; onClose: () => void; onAdded: () => void }) => {
   const translate = useTranslate();
   const { request } = usePolicyApi();
-  const [options, setOptions] = useState<Array<{ id: number; title: string }>>([]);
+  // null while the dialog's request runs: the last opening's options (which may include the community just added) are
+  // never offered again, so nobody can pick one the server no longer accepts.
+  const [options, setOptions] = useState<Array<{ id: number; title: string }> | null>(null);
   const [choice, setChoice] = useState<{ id: number; title: string } | null>(null);
   const [autoAssign, setAutoAssign] = useState(false);
   const { run, busy } = useMasterAction(onAdded);
   useEffect(() => {
     if (!open) return;
+    setOptions(null);
     request<Array<{ id: number; title: string }>>(`/master-policies/${master.id}/available_top_insurables`, { query: { pagination: { per: 1000 } } }).then(
       ({ json }) => setOptions(json),
       () => setOptions([]),
@@ -129,7 +132,9 @@ const AddCommunityDialog = ({ master, open, onClose, onAdded }: { master: Master
       <DialogContent>
         <Autocomplete
           sx={{ mt: 1 }}
-          options={options}
+          options={options ?? []}
+          loading={options === null}
+          loadingText={translate("ra.page.loading")}
           value={choice}
           onChange={(_e, value) => setChoice(value)}
           getOptionLabel={(o) => o.title}

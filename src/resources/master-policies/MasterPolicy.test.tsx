@@ -149,14 +149,14 @@ describe("MasterPolicyShow (master-policies/view/{id})", () => {
     const dataProvider = createMemoryDataProvider(
       { "master-policies": [master()] },
       {
-        async request<T>(path: string, init?: { method?: string; body?: { insurable_id?: number } }) {
+        async request<T>(path: string, init?: { method?: string; body?: unknown }) {
           if (path === "/master-policies/7/available_top_insurables") {
             const rows = offered;
             await new Promise<void>((resolve) => (answer = resolve));
             return { json: rows as T, headers: new Headers() };
           }
           if (path === "/master-policies/7/add_insurable") {
-            offered = offered.filter((o) => o.id !== init?.body?.insurable_id);
+            offered = offered.filter((o) => o.id !== (init?.body as { insurable_id?: number }).insurable_id);
             return { json: { message: "Community added" } as T, headers: new Headers() };
           }
           return { json: [] as T, headers: new Headers({ "total-entries": "0" }) };

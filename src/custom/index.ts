@@ -12,6 +12,8 @@ export interface CustomPage {
  */
 export const CONSOLE_PAGES: CustomPage[] = [
   { path: "profile", view: lazyView(() => import("./pages/ProfilePage"), "ProfilePage") },
+  // Home (document 1 names the route only): what needs doing in the caller's scope, each figure opening its screen.
+  { path: "home", view: lazyView(() => import("./home/HomePage"), "HomePage") },
   { path: "dmr", view: lazyView(() => import("./dmr/DmrPage"), "DmrPage") },
   // The Sub-Agencies screen is the agencies screen listing every agency with its parent (document 3 section 2).
   { path: "subagencies", view: lazyView(() => import("../resources/agencies/AgencyList"), "SubAgencyList") },

@@ -11,6 +11,7 @@ import { policyDetailMessages } from "./messages/policyDetail";
 import { errorMessages } from "./messages/errors";
 import { gridMessages } from "./messages/grid";
 import { gridKitMessages } from "./messages/gridKit";
+import { homeMessages } from "./messages/home";
 import { paletteMessages } from "./messages/palette";
 import { reportsMessages } from "./messages/reports";
 import { resourceMessages } from "./messages/resources";
@@ -34,6 +35,7 @@ export const en = {
     errors: errorMessages,
     grid: gridMessages,
     grid_kit: gridKitMessages,
+    home: homeMessages,
     palette: paletteMessages,
     shell: shellMessages,
     terms: termsMessages,

@@ -16,7 +16,6 @@ const agencies = crumb("agencies", "/dashboard/agencies");
 const leases = crumb("leases", "/dashboard/leases");
 
 export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
-  { path: "home", titleKey: t("home") },
   { path: "leads/*", titleKey: t("leads") },
   { path: "accounts/browse", titleKey: t("accounts") },
   { path: "accounts/view/:id/*", titleKey: t("account"), crumbs: [accounts] },

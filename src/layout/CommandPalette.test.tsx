@@ -80,5 +80,8 @@ describe("paletteScreens", () => {
     expect(paths("staff")).not.toContain("/dashboard/audit");
     expect(paths("policy_support")).toEqual(expect.arrayContaining(["/dashboard/policy-support"]));
     expect(paths("policy_support")).not.toContain("/dashboard/policies/browse");
+    // Home and Compliance have no menu entry: the palette reaches them, for the roles that open them.
+    for (const role of ["super_admin", "agent", "staff"] as const) expect(paths(role)).toEqual(expect.arrayContaining(["/dashboard/home", "/dashboard/compliance"]));
+    expect(paths("policy_support")).not.toContain("/dashboard/home");
   });
 });

@@ -3,7 +3,9 @@ import { Box, Breadcrumbs, IconButton, Link, Tooltip, Typography } from "@mui/ma
 import { useTranslate } from "react-admin";
 import type { ReactNode } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { isRouteAllowed } from "../domain/routeAccess";
 import { usePreviousRoute } from "./routeHistory";
+import { useCurrentUser } from "./useCurrentUser";
 import { usePageTitle } from "./usePageTitle";
 
 export interface Crumb {
@@ -28,6 +30,9 @@ export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeader
   const translate = useTranslate();
   const navigate = useNavigate();
   const previous = usePreviousRoute();
+  const { user } = useCurrentUser();
+  // The home link opens the Home screen where the role has one; otherwise the role's landing (policy support: the queue).
+  const home = user && isRouteAllowed(user, "/dashboard/home") ? "/dashboard/home" : "/dashboard";
   const shown = title ?? translate(titleKey);
   usePageTitle(shown);
   return (
@@ -41,7 +46,7 @@ export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeader
       )}
       <Box sx={{ flex: 1 }}>
         <Breadcrumbs aria-label={translate("app.shell.page.breadcrumbs")} sx={{ fontSize: 13 }}>
-          <Link component={RouterLink} to="/dashboard" underline="hover" color="inherit">
+          <Link component={RouterLink} to={home} underline="hover" color="inherit">
             {translate("app.shell.page.home")}
           </Link>
           {crumbs.map((crumb) =>

@@ -9,6 +9,8 @@ export interface PaletteScreen {
 
 /** Screens no menu names that the palette still offers (its common actions among them), when the role may open them. */
 const EXTRA_SCREENS: PaletteScreen[] = [
+  { label: "app.shell.titles.home", path: "/dashboard/home" },
+  { label: "app.compliance.dashboard.title", path: "/dashboard/compliance" },
   { label: "app.shell.titles.profile", path: "/dashboard/profile" },
   { label: "app.shell.titles.audit", path: "/dashboard/audit" },
   { label: "app.policy_browse.upload_external", path: "/dashboard/policies/upload-coverage-proof" },

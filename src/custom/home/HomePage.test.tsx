@@ -55,6 +55,8 @@ describe("Home", () => {
     expect(await within(tile("Today")).findByText("82.0 %")).toBeInTheDocument();
     expect(within(tile("In 30 days")).getByText("76.1 %")).toBeInTheDocument();
     expect(within(tile("In 90 days")).getByText("—")).toBeInTheDocument();
+    // The breadcrumbs' home link opens this screen for the roles that have it.
+    expect(within(screen.getByRole("navigation", { name: "Breadcrumbs" })).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/dashboard/home");
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 

@@ -23,7 +23,6 @@ const EVERYONE = [
 
 const SHARED_RULES: AccessRules = {
   staff: [
-    { resource: "invoices", actions: ["charge"], key: "policies.policies" },
     // Coverage snapshot reports (/dashboard/reporting): staff and agents read their accounts' (document 3 section 6).
     { resource: "coverage_snapshots", actions: ["list"] },
     { resource: "profile", actions: ["show", "edit"] },
@@ -36,8 +35,6 @@ const SHARED_RULES: AccessRules = {
     { resource: "reports", actions: ["list", "show", "create"] },
   ],
   agent: [
-    // Charging an invoice is done from the policy page (document 2 section 2).
-    { resource: "invoices", actions: ["charge"], key: "policies.policies" },
     { resource: "coverage_snapshots", actions: ["list"] },
     { resource: "profile", actions: ["show", "edit"] },
     ...EVERYONE,

@@ -106,6 +106,13 @@ const OWNERSHIP: Record<string, string> = {
   reports: `SELECT r.id, coalesce(ag.id, a.agency_id, i.agency_id), coalesce(a.id, i.account_id), r.owner_id FROM reports r
     LEFT JOIN accounts a ON r.owner_type = 'Account' AND a.id = r.owner_id LEFT JOIN agencies ag ON r.owner_type = 'Agency' AND ag.id = r.owner_id
     LEFT JOIN insurables i ON r.owner_type = 'Insurable' AND i.id = r.owner_id`,
+  // An invoice belongs to the policy it bills: its own, or the one its quote became (server/billing/ownership.ts).
+  invoices: `SELECT i.id, po.agency_id, po.account_id, NULL::int FROM invoices i JOIN policies po ON po.id = CASE i.invoiceable_type
+      WHEN 'Policy' THEN i.invoiceable_id WHEN 'PolicyQuote' THEN (SELECT q.policy_id FROM policy_quotes q WHERE q.id = i.invoiceable_id) END`,
+  // A payment (a gateway charge or refund) belongs to its invoice's policy. Its ids are text (charge-1, refund-1), so
+  // a leaked row would not be matched by id here: payments.test.ts checks the list's scope per role instead.
+  payments: `SELECT c.id, po.agency_id, po.account_id, NULL::int FROM charges c JOIN invoices i ON i.id = c.invoice_id JOIN policies po ON po.id = CASE i.invoiceable_type
+      WHEN 'Policy' THEN i.invoiceable_id WHEN 'PolicyQuote' THEN (SELECT q.policy_id FROM policy_quotes q WHERE q.id = i.invoiceable_id) END`,
   users: `SELECT u.id, min(a.agency_id), min(au.account_id), NULL::int FROM users u JOIN account_users au ON au.user_id = u.id
     JOIN accounts a ON a.id = au.account_id GROUP BY u.id HAVING count(DISTINCT au.account_id) = 1`,
 };

@@ -1,5 +1,6 @@
 import { defineModule } from "../../lib/server-module";
+import { invoiceListSpec } from "./invoices.list";
 import { invoiceRoutes } from "./invoices.routes";
 
-/** A policy's invoices and charging them (document 2 section 2). */
-export default defineModule({ name: "invoices", routes: [invoiceRoutes] });
+/** Invoices (document 1 section 2.2; document 2 section 2): browse, one invoice, and charging them. */
+export default defineModule({ name: "invoices", routes: [invoiceRoutes], lists: { invoices: invoiceListSpec } });

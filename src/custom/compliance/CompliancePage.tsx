@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Alert, Box, Card, CardContent, CircularProgress, Link, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
@@ -54,7 +53,19 @@ const FigureCells = ({ figures, onPick }: { figures: Figure[]; onPick?: (days: n
 function ForecastView() {
   const translate = useTranslate();
   const { rows: forecast, failed } = useLoaded<Forecast>("/compliance/forecast");
-  const [picked, setPicked] = useState<number | null>(null);
+  // The day whose units are listed lives in the address (?days=30), so a figure elsewhere can link straight to them.
+  const [params, setParams] = useSearchParams();
+  const days = params.get("days");
+  const picked = days !== null && /^\d{1,3}$/.test(days) ? Number(days) : null;
+  const setPicked = (value: number) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set("days", String(value));
+        return next;
+      },
+      { replace: true },
+    );
   if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
   if (!forecast) return <CircularProgress size={24} />;
   const header = (

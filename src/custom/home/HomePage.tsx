@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
-import { Link as RouterLink } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
-import { useLoaded } from "../../resources/common/useRequest";
+import { CoveredShareSection, FigureTile } from "../compliance/CoveredShare";
 import { WORKLISTS } from "../compliance/Worklist";
 
 const k = (key: string) => `app.home.${key}`;
@@ -12,29 +11,7 @@ const list = (key: string) => `app.compliance.dashboard.lists.${key}`;
 
 /** undefined while loading, null when the call failed. */
 type Count = number | null | undefined;
-
-/** One figure of the overview: what it counts, how many, and the screen where it is acted on. */
-function Tile({ label, value, to }: { label: string; value: string | undefined | null; to: string }) {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined">
-      <CardActionArea component={RouterLink} to={to} aria-label={`${translate(k("open"))} ${label}`} sx={{ height: "100%" }}>
-        <CardContent>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {label}
-          </Typography>
-          {value === undefined ? (
-            <Skeleton width={64} height={40} />
-          ) : (
-            <Typography variant="h4" component="div" title={value === null ? translate(k("failed")) : undefined}>
-              {value ?? "—"}
-            </Typography>
-          )}
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
+const shown = (count: Count) => (count === undefined ? undefined : count === null ? null : String(count));
 
 /** How many rows a list has: one row asked for, the total-entries header read (docs/API.md). */
 function useListTotal(path: string | null): Count {
@@ -72,15 +49,8 @@ function useChangeRequestsWaiting(enabled: boolean): Count {
 const WorklistTile = ({ name }: { name: (typeof WORKLISTS)[number] }) => {
   const translate = useTranslate();
   const count = useListTotal(`/compliance/worklists/${name}`);
-  return <Tile label={translate(list(name))} value={count === undefined ? undefined : count === null ? null : String(count)} to={`/dashboard/compliance?view=${name}`} />;
+  return <FigureTile label={translate(list(name))} value={shown(count)} to={`/dashboard/compliance?view=${name}`} />;
 };
-
-interface ForecastFigure {
-  days: number;
-  share: number | null;
-}
-
-const percent = (share: number | null) => (share === null ? "—" : `${(share * 100).toFixed(1)} %`);
 
 /**
  * /dashboard/home: what needs doing today in the caller's scope — the four compliance worklists and the change requests
@@ -91,7 +61,6 @@ export function HomePage() {
   const translate = useTranslate();
   const { canAccess: seesChangeRequests = false } = useCanAccess({ resource: "change-requests", action: "list" });
   const waiting = useChangeRequestsWaiting(seesChangeRequests);
-  const { rows: forecast, failed } = useLoaded<{ total: ForecastFigure[] }>("/compliance/forecast");
   const grid = { display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", lg: "repeat(5, 1fr)" } };
   return (
     <>
@@ -108,32 +77,11 @@ export function HomePage() {
             <WorklistTile key={name} name={name} />
           ))}
           {seesChangeRequests ? (
-            <Tile label={translate(k("change_requests"))} value={waiting === undefined ? undefined : waiting === null ? null : String(waiting)} to="/dashboard/change-requests" />
+            <FigureTile label={translate(k("change_requests"))} value={shown(waiting)} to="/dashboard/change-requests" />
           ) : null}
         </Box>
       </Box>
-      <Box component="section" aria-labelledby="home-coverage">
-        <Typography id="home-coverage" variant="h6" component="h2">
-          {translate(k("coverage"))}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-          {translate(k("coverage_explain"))}
-        </Typography>
-        {failed ? (
-          <Alert severity="error">{translate(k("failed"))}</Alert>
-        ) : (
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" } }}>
-            {(forecast?.total ?? [0, 30, 60, 90].map((days) => ({ days, share: undefined }))).map((f) => (
-              <Tile
-                key={f.days}
-                label={f.days === 0 ? translate("app.compliance.dashboard.forecast.today") : translate("app.compliance.dashboard.forecast.in_days", { days: f.days })}
-                value={f.share === undefined ? undefined : percent(f.share)}
-                to="/dashboard/compliance"
-              />
-            ))}
-          </Box>
-        )}
-      </Box>
+      <CoveredShareSection />
     </>
   );
 }

@@ -19,6 +19,7 @@ function renderPage(role: "staff" | "super_admin") {
       bodies.push({ path, body: init?.body });
       if (path === "/compound_coverage_snapshots/data_span") return { json: { start_date: "2026-01-01", end_date: "2026-02-01", report_dates_count: 2, reportable_type: "Account" } as T, headers: new Headers() };
       if (path === "/compound_coverage_snapshots/time_series") return { json: SERIES as T, headers: new Headers() };
+      if (path === "/compliance/forecast") return { json: { total: [0, 30, 60, 90].map((days) => ({ days, share: 0.5 + days / 1000 })) } as T, headers: new Headers() };
       throw new Error(`unexpected ${path}`);
     },
   });
@@ -33,6 +34,8 @@ describe("ReportingPage (/dashboard/reporting)", () => {
     expect(within(row).getByText("12")).toBeInTheDocument();
     expect(screen.getByTestId("coverage-span")).toHaveTextContent("Data from 2026-01-01 to 2026-02-01 (2 report dates, America/Los_Angeles)");
     expect(bodies).toContainEqual({ path: "/compound_coverage_snapshots/time_series", body: expect.objectContaining({ reportable_type: "Account", reportable_ids: "all" }) });
+    // Looking ahead as well as back: the forecast of the covered share (issue 17 section 3).
+    expect(await within(screen.getByRole("link", { name: "Open In 90 days" })).findByText("59.0 %")).toBeInTheDocument();
     await waitFor(() => expect(i18nProvider.missingKeys.size).toBe(0));
   });
 

@@ -7,6 +7,7 @@ import { useSearchParams } from "react-router-dom";
 import { REPORTABLE_TYPES, type ReportableType } from "../../domain/coverageSnapshots";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
+import { CoveredShareSection } from "../compliance/CoveredShare";
 import { useCurrentUser } from "../../layout/useCurrentUser";
 import { type DataSpan, flatten, type TimeSeries, toCsv } from "./types";
 
@@ -184,6 +185,10 @@ export function ReportingPage() {
           </Card>
         </Box>
       ) : null}
+      {/* The snapshots look back; the forecast looks ahead from the cover known today (issue 17 section 3). */}
+      <Box sx={{ mt: 3 }}>
+        <CoveredShareSection />
+      </Box>
     </>
   );
 }

@@ -6,6 +6,6 @@ export const homeMessages = {
   coverage: "Covered share of lived-in units",
   coverage_explain: "Today and as forecast from the cover known now; the Compliance screen shows each account and community.",
   change_requests: "Change requests awaiting confirmation",
-  open: "Open",
+  open: "Open %{name}",
   failed: "This figure could not be loaded",
 };

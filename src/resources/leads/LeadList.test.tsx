@@ -48,7 +48,7 @@ const STATS: LeadStats = {
   stats_by: { "2026-03-01": { leads: 1, site_visits: 1, applications: 0, not_finished_applications: 0, customers: 0, conversions: 0, visitors: 1 } },
 };
 
-function renderList(url = "/dashboard/leads") {
+function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_admin" = "agent") {
   const requests: Array<{ path: string } & AppRequestInit> = [];
   const dataProvider = createMemoryDataProvider(
     { leads: [lead(1), lead(2, { archived: true, email: "gone@mail.example" })] },
@@ -58,6 +58,7 @@ function renderList(url = "/dashboard/leads") {
         if (path === "/dashboards/leads/stats") return { json: STATS as T, headers: new Headers() };
         if (path === "/leads_dashboard/get_filters") return { json: { campaign_source: ["google"], campaign_name: ["Spring Renters"], campaign_medium: ["cpc"] } as T, headers: new Headers() };
         if (path === "/leads/filters/get_products") return { json: [{ id: 1, title: "Residential" }] as T, headers: new Headers() };
+        if (path === "/compliance/forecast") return { json: { total: [0, 30, 60, 90].map((days) => ({ days, share: days === 30 ? 0.761 : 0.9 })) } as T, headers: new Headers() };
         if (path === "/leads/list") return { json: { success: true, message: "Report were sent" } as T, headers: new Headers() };
         if (path.startsWith("/leads/")) return { json: {} as T, headers: new Headers() };
         throw new Error(`unexpected ${path}`);
@@ -74,7 +75,7 @@ function renderList(url = "/dashboard/leads") {
   };
   const view = renderInAdmin(<LeadList />, {
     dataProvider,
-    user: staffUser("agent"),
+    user: staffUser(role),
     url,
     path: "/dashboard/leads",
     routes: <Route path="/dashboard/leads/view/:id" element={<p>lead detail page</p>} />,
@@ -101,6 +102,20 @@ describe("LeadList (/dashboard/leads)", () => {
     expect(within(row).getByText("Spring Renters")).toBeInTheDocument();
     expect(within(row).getByText("$120.00")).toBeInTheDocument();
     expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("puts the portfolio's covered share first for agents and staff, each figure opening the units behind it", async () => {
+    renderList("/dashboard/leads", "staff");
+    const in30 = await screen.findByRole("link", { name: "Open In 30 days" });
+    expect(await within(in30).findByText("76.1 %")).toBeInTheDocument();
+    expect(in30).toHaveAttribute("href", "/dashboard/compliance?view=forecast&days=30");
+  });
+
+  it("leaves the covered share to the Compliance screen for super admins, whose scope is the whole system", async () => {
+    const { requests } = renderList("/dashboard/leads", "super_admin");
+    expect(await screen.findByText("lead1@mail.example")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Open Today" })).toBeNull();
+    expect(requests.map((r) => r.path)).not.toContain("/compliance/forecast");
   });
 
   it("the Archived toggle lists archived leads and goes into the address", async () => {

@@ -6,7 +6,9 @@ import { LEADS_PER_PAGE, defaultStatsWindow } from "../../domain/leads";
 import { formatLongDate } from "../../domain/format";
 import { formatCents } from "../../domain/money";
 import { SNACK_LONG } from "../../domain/constants";
+import { CoveredShareSection } from "../../custom/compliance/CoveredShare";
 import { PageHeader } from "../../layout/PageHeader";
+import { useCurrentUser } from "../../layout/useCurrentUser";
 import { serverMessage, usePolicyApi } from "../policies/show/useApi";
 import { GridDataTable, GridList } from "../common";
 import { LeadArchiveMenu } from "./LeadArchiveMenu";
@@ -63,6 +65,9 @@ export const LeadList = () => {
   // Tracking URLs have no menu entry (document 1 section 3): agents and super admins reach them from here.
   const { canAccess: canSeeUrls } = useCanAccess({ resource: "tracking-url", action: "list" });
   const defaults = useMemo(() => ({ archived: false, last_visit: defaultStatsWindow() }), []);
+  // Staff and agents land here: their portfolio's covered share, today and ahead, comes first (issue 17 section 3).
+  const { user } = useCurrentUser();
+  const showsForecast = user?.role === "staff" || user?.role === "agent";
   return (
     // A grid track of minmax(0, 1fr): the fifteen columns scroll inside the card instead of widening the whole page.
     <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
@@ -76,6 +81,11 @@ export const LeadList = () => {
           ) : null
         }
       />
+      {showsForecast ? (
+        <Box sx={{ mb: 3 }}>
+          <CoveredShareSection />
+        </Box>
+      ) : null}
       <GridList<Lead>
         resource="leads"
         title={false}

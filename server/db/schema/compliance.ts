@@ -4,6 +4,7 @@ import { insurables } from "./insurables";
 import { accounts } from "./organisations";
 import { sentEmails } from "./mail";
 import { users } from "./customers";
+import { staff } from "./staff";
 import { idColumn, timestamps } from "./columns";
 
 /**
@@ -62,4 +63,23 @@ export const complianceReminders = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex("compliance_reminders_once_a_day").on(t.subject_type, t.subject_id, t.user_id, t.day)],
+);
+
+/**
+ * Who follows up a worklist row (issue 17 section 2, "assign to a colleague"): one colleague per lease or policy, kept
+ * while the row moves between lists (a lease moving in without cover becomes uninsured on its first day).
+ */
+export const worklistAssignments = pgTable(
+  "worklist_assignments",
+  {
+    id: idColumn(),
+    subject_type: text("subject_type").$type<"Lease" | "Policy">().notNull(),
+    subject_id: integer("subject_id").notNull(),
+    assignee_id: integer("assignee_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    assigned_by_id: integer("assigned_by_id"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("worklist_assignments_subject").on(t.subject_type, t.subject_id), index("worklist_assignments_assignee").on(t.assignee_id)],
 );

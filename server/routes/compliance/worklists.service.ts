@@ -45,17 +45,41 @@ const policyScope = (scope: Scope): SQL[] => {
   }
 };
 
+export interface WorklistQuery {
+  page: number;
+  per: number;
+  /** Only these rows: the bulk actions' check that each picked row is still on the list and in scope. */
+  ids?: number[];
+  /** Only rows followed up by this staff member, or by nobody. */
+  assignee?: number | "none";
+}
+
+/** What a worklist's rows are: leases (units lived in or moved into) or policies (cover ending, proofs waiting). */
+export const subjectTypeOf = (name: Worklist): "Lease" | "Policy" => (name === "uninsured" || name === "moving_in" ? "Lease" : "Policy");
+
 /**
  * The worklists of /dashboard/compliance (issue 17 section 2), each one page of rows and its total, oldest problem
  * first: units lived in today without cover; residents moving in within 14 days with no cover on move-in day; proofs
  * and policies ending within 30 days on a lived-in unit with nothing after them yet; proofs awaiting review for over
  * three days.
  */
-export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per, ids }: { page: number; per: number; ids?: number[] }, now = new Date()) {
+export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per, ids, assignee }: WorklistQuery, now = new Date()) {
   const today = todayIn(now);
   const offset = (page - 1) * per;
   // Only these rows (the reminders' check that each picked row is still on the list and in the caller's scope).
-  const picked = (column: SQL) => (ids ? sql` AND ${column} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  const onlyIds = (column: SQL) => (ids ? sql` AND ${column} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  // Who follows the row up, and the "assigned to me" / "not assigned" filters.
+  const subject = (type: "Lease" | "Policy", column: SQL) => sql`wa.subject_type = ${type} AND wa.subject_id = ${column}`;
+  const assigneeOf = (type: "Lease" | "Policy", column: SQL) =>
+    sql`(SELECT json_build_object('id', s.id, 'name', coalesce(nullif(pr.full_name, ''), s.email)) FROM worklist_assignments wa JOIN staffs s ON s.id = wa.assignee_id
+      LEFT JOIN profiles pr ON pr.profileable_type = 'Staff' AND pr.profileable_id = s.id WHERE ${subject(type, column)}) AS assignee`;
+  const assignedFilter = (type: "Lease" | "Policy", column: SQL) =>
+    assignee === undefined
+      ? sql``
+      : assignee === "none"
+        ? sql` AND NOT EXISTS (SELECT 1 FROM worklist_assignments wa WHERE ${subject(type, column)})`
+        : sql` AND EXISTS (SELECT 1 FROM worklist_assignments wa WHERE ${subject(type, column)} AND wa.assignee_id = ${assignee})`;
+  const picked = (type: "Lease" | "Policy", column: SQL) => sql`${onlyIds(column)}${assignedFilter(type, column)}`;
   let from: SQL;
   let where: SQL;
   let select: SQL;
@@ -69,8 +93,8 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
         name === "uninsured"
           ? sql`l.start_date <= ${today}::date AND (l.end_date IS NULL OR l.end_date >= ${today}::date)`
           : sql`l.start_date > ${today}::date AND l.start_date <= ${addDays(today, 14)}::date`;
-      where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}${picked(sql`l.id`)}`;
-      select = LEASE_COLUMNS;
+      where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}${picked("Lease", sql`l.id`)}`;
+      select = sql`${LEASE_COLUMNS}, ${assigneeOf("Lease", sql`l.id`)}`;
       order = name === "uninsured" ? sql`l.start_date, l.id` : sql`l.start_date, l.id`;
       break;
     }
@@ -88,12 +112,12 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
               AND EXISTS (SELECT 1 FROM leases l WHERE l.insurable_id = u.id AND NOT l.excluded_from_compliance AND l.start_date <= ${end} + 1 AND (l.end_date IS NULL OR l.end_date > ${end}))
               AND NOT ${unitCoveredOn(sql`u.id`, sql`(${end} + 1)`)}`
           : sql`p.status = 'EXTERNAL_UNVERIFIED' AND p.created_at < ${new Date(now.getTime() - 3 * 86_400_000).toISOString()}::timestamptz`;
-      where = sql`${where}${andAll(policyScope(scope))}${picked(sql`p.id`)}`;
+      where = sql`${where}${andAll(policyScope(scope))}${picked("Policy", sql`p.id`)}`;
       select = sql`p.id, p.number, p.status, p.policy_in_system, p.effective_date::text, ${end}::text AS end_date, p.created_at,
         u.id AS unit_id, u.title AS unit_title, a.id AS account_id, a.title AS account_title,
         (SELECT coalesce(json_agg(json_build_object('id', us.id, 'name', coalesce(pr.full_name, us.email), 'email', us.email) ORDER BY pu2."primary" DESC, pu2.id), '[]'::json)
            FROM policy_users pu2 JOIN users us ON us.id = pu2.user_id LEFT JOIN profiles pr ON pr.profileable_type = 'User' AND pr.profileable_id = us.id
-          WHERE pu2.policy_id = p.id) AS residents`;
+          WHERE pu2.policy_id = p.id) AS residents, ${assigneeOf("Policy", sql`p.id`)}`;
       order = name === "expiring" ? sql`${end}, p.id` : sql`p.created_at, p.id`;
       break;
     }

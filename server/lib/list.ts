@@ -167,7 +167,7 @@ function coerce(def: FilterDef, key: string, raw: unknown): unknown {
   }
 }
 
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { worklistAssignments } from "../../db/schema";
 import { ValidationError } from "../../lib/errors";
+import { escapeLike, queryRows } from "../../lib/list";
 import { recordHistory, staffAuthor } from "../../lib/history";
 import { resolveScope, type Scope } from "../../lib/scope";
 import { loadStaffUser, loadStaffUsers, type StaffUser } from "../staffs/staff-user";
@@ -16,23 +17,49 @@ export interface AssignmentOutcome {
   out_of_reach: number[];
 }
 
+const list = (values: number[]) => (values.length ? sql.join(values.map((v) => sql`${v}`), sql`, `) : sql`NULL`);
+
 /**
  * A colleague the caller may hand work to: an enabled staff member or agent whose organisation the caller sees (their
- * own account; for agents their agency tree and its accounts; any for super admins). Anyone else, and any id that
- * does not exist, gets the same answer, so the call tells nothing about other tenants' people.
+ * own account; for agents their agency tree and its accounts; any for super admins). One rule for the picker's list and
+ * the assignment's check; anyone else, and any id that does not exist, gets the same answer, so the call tells nothing
+ * about other tenants' people.
  */
-function isColleague(scope: Scope, person: StaffUser | undefined): person is StaffUser {
-  if (!person || !person.enabled || (person.role !== "staff" && person.role !== "agent")) return false;
+function colleagueCondition(scope: Scope): SQL {
+  const base = sql`s.enabled AND s.role IN ('staff', 'agent')`;
   switch (scope.kind) {
     case "all":
-      return true;
+      return base;
     case "account":
-      return person.organizable_type === "Account" && person.organizable_id === scope.accountId;
+      return sql`${base} AND s.organizable_type = 'Account' AND s.organizable_id = ${scope.accountId}`;
     case "agencies":
-      return person.agency_id !== null && scope.agencyIds.includes(person.agency_id);
+      return sql`${base} AND ((s.organizable_type = 'Agency' AND s.organizable_id IN (${list(scope.agencyIds)}))
+        OR (s.organizable_type = 'Account' AND s.organizable_id IN (SELECT a.id FROM accounts a WHERE a.agency_id IN (${list(scope.agencyIds)}))))`;
     case "none":
-      return false;
+      return sql`false`;
   }
+}
+
+export interface Colleague {
+  id: number;
+  name: string;
+  email: string;
+  role: "staff" | "agent";
+  organization: string | null;
+}
+
+/** The colleagues whose name or email contains `q` (all when empty), 20 at most, by name: the assign dialog's picker. */
+export async function findColleagues(db: Db, scope: Scope, q: string, only?: number): Promise<Colleague[]> {
+  const term = `%${escapeLike(q)}%`;
+  return queryRows<Colleague>(
+    db,
+    sql`SELECT s.id, coalesce(nullif(pr.full_name, ''), s.email) AS name, s.email, s.role, coalesce(ac.title, ag.title) AS organization
+      FROM staffs s LEFT JOIN profiles pr ON pr.profileable_type = 'Staff' AND pr.profileable_id = s.id
+      LEFT JOIN accounts ac ON s.organizable_type = 'Account' AND ac.id = s.organizable_id
+      LEFT JOIN agencies ag ON s.organizable_type = 'Agency' AND ag.id = s.organizable_id
+      WHERE ${colleagueCondition(scope)} AND (pr.full_name ILIKE ${term} OR s.email ILIKE ${term})${only === undefined ? sql`` : sql` AND s.id = ${only}`}
+      ORDER BY name, s.id LIMIT 20`,
+  );
 }
 
 const ids = (rows: Array<Record<string, unknown>>) => rows.map((r) => Number(r.id));
@@ -48,8 +75,9 @@ export async function assignRows(db: Db, caller: { scope: Scope; user: StaffUser
   let reachable = onList;
   let assignee: StaffUser | undefined;
   if (assigneeId !== null) {
-    assignee = await loadStaffUser(db, assigneeId);
-    if (!isColleague(caller.scope, assignee)) throw new ValidationError({ assignee_id: "Choose a colleague from the list" });
+    const [found] = await findColleagues(db, caller.scope, "", assigneeId);
+    assignee = found ? await loadStaffUser(db, found.id) : undefined;
+    if (!assignee) throw new ValidationError({ assignee_id: "Choose a colleague from the list" });
     const theirs = new Set(ids((await worklist(db, await resolveScope(db, assignee), list, query)).rows));
     reachable = onList.filter((id) => theirs.has(id));
   }

@@ -106,6 +106,22 @@ describe("worklist assignments (assign to a colleague)", () => {
     ]);
   });
 
+  it("offers as colleagues exactly whom an assignment accepts: the account's enabled people for staff, the tree's for agents", async () => {
+    const names = async (prefix: string, headers: AuthHeaders, q = "") => {
+      const res = await t.app.inject({ method: "GET", url: `/v2/${prefix}/compliance/colleagues?q=${encodeURIComponent(q)}`, headers });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Array<{ email: string }>).map((c) => c.email).sort();
+    };
+    expect(await names("staff_account", as.staffA)).toEqual(["mate.a@test.dev", "staff.a@test.dev"]);
+    expect(await names("staff_account", as.staffA, "MIA")).toEqual(["mate.a@test.dev"]);
+    expect(await names("staff_account", as.staffA, "%")).toEqual([]);
+    const agents = await names("staff_agency", as.agentA);
+    expect(agents).toEqual(expect.arrayContaining(["agent.a@test.dev", "agent.a1@test.dev", "mate.a@test.dev", "staff.a@test.dev"]));
+    expect(agents).not.toContain("staff.b@test.dev");
+    expect(agents).not.toContain("disabled.staff@test.dev");
+    expect((await t.app.inject({ method: "GET", url: `/v2/staff_account/compliance/colleagues?q=${"x".repeat(101)}`, headers: as.staffA })).statusCode).toBe(422);
+  });
+
   it("is not for policy support", async () => {
     expect((await assign("policy-support", as.support, [lease["WL-ELM-1"]], colleague)).statusCode).toBe(403);
   });

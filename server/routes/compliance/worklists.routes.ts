@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { id } from "../../lib/input";
 import { requireCaller } from "../../plugins/auth";
-import { assignRows } from "./assignments.service";
+import { assignRows, findColleagues } from "./assignments.service";
 import { REMINDER_ROWS_MAX, remindResidents } from "./reminders.service";
 import { WORKLISTS, lapseForecast, worklist } from "./worklists.service";
 
@@ -39,6 +39,10 @@ export const worklistRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     return remindResidents(app.db, app.mailer, caller.scope, request.body.worklist, request.body.ids, caller.user.id);
   });
+  // Whom the rows can be given to: the assign dialog's picker, by the same rule the assignment checks.
+  app.get("/compliance/colleagues", { config: { access: { resource: "compliance", action: "assign" } }, schema: { querystring: z.object({ q: z.string().max(100).default("") }).strict() } }, async (request) =>
+    findColleagues(app.db, requireCaller(request).scope, request.query.q.trim()),
+  );
   // The worklists' other bulk action: a colleague follows the picked rows up (assignee_id null takes them back).
   app.post("/compliance/assignments", { config: { access: { resource: "compliance", action: "assign" } }, schema: { body: assignmentBody } }, async (request) => {
     const caller = requireCaller(request);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Role } from "../../../src/domain/roles";
 import { policyIdOfInvoice } from "../../billing/ownership";
-import type { ListQuery, ListSpec } from "../../lib/list";
+import { defaultCondition, type FilterDef, type ListQuery, type ListSpec } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { policyScopeCondition } from "../policies/policies.scope";
 
@@ -14,8 +14,30 @@ export const INVOICE_POLICY_JOIN = sql`JOIN policies po ON po.id = ${policyIdOfI
 /**
  * The invoices a caller sees: those of the policies they see (policies.scope.ts over server/lib/scope.ts), the same
  * rule charge_multiple applies, so the list never offers an invoice the charge would answer "Invoice not found".
+ * Within an account or agencies the condition also names the scope's invoice ids, found from the scope's policies
+ * (by their account or agency index) and each one's own and quotes' invoices (by index): the planner then starts from
+ * those instead of joining every invoice to its policy first. `invoiceIds` is the column it applies to (`i.id`, or a
+ * payment's invoice).
  */
-export const invoiceScope = (scope: Scope, role: Role): SQL[] => policyScopeCondition(scope, role);
+export function invoiceScope(scope: Scope, role: Role, invoiceIds: SQL = sql`i.id`): SQL[] {
+  const conditions = policyScopeCondition(scope, role);
+  return scope.kind === "all" ? conditions : [...conditions, invoicesOfPolicies(invoiceIds, conditions)];
+}
+
+/**
+ * `invoiceIds IN` the invoices (own and quotes') of the policies `po` that meet `conditions`, each looked up by index.
+ * The subquery's own `po` is the one the conditions name.
+ */
+function invoicesOfPolicies(invoiceIds: SQL, conditions: SQL[]): SQL {
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return sql`${invoiceIds} IN (SELECT own.id FROM policies po CROSS JOIN LATERAL (
+      SELECT pi.id FROM invoices pi WHERE pi.invoiceable_type = 'Policy' AND pi.invoiceable_id = po.id
+      UNION ALL
+      SELECT qi.id FROM policy_quotes q JOIN invoices qi ON qi.invoiceable_type = 'PolicyQuote' AND qi.invoiceable_id = q.id
+       WHERE q.policy_id = po.id) own ${where})`;
+}
+
+const policyNumber: FilterDef = { type: "text", column: sql`po.number` };
 
 /** The customer: the invoice's paying user, else the policy's primary user (document 2, Policy detail). */
 const customerName = sql`coalesce(
@@ -32,7 +54,8 @@ export const invoiceListSpec: ListSpec = {
     status: { type: "text", column: sql`i.status` },
     due_date: { type: "date", column: sql`i.due_date` },
     policy_id: { type: "int", column: sql`po.id` },
-    "policy.number": { type: "text", column: sql`po.number` },
+    // Searched among the policies first (their number's trigram index), then their invoices, as the scope is.
+    "policy.number": { ...policyNumber, build: (op, value) => invoicesOfPolicies(sql`i.id`, [defaultCondition(policyNumber, op, value)]) },
   },
   sorts: {
     id: sql`i.id`,

@@ -5,17 +5,16 @@ import type { Scope } from "../../lib/scope";
 import { INVOICE_POLICY_JOIN, invoiceScope } from "../invoices/invoices.list";
 
 /**
- * Every movement of money through the payment gateway, one row each: a charge of an invoice (`charges`) or the refund
- * of one charge (`charge_refunds`, the gateway-level part of a cancellation's refund). Ids are `charge-<id>` and
- * `refund-<id>`, since the two tables number their rows independently.
+ * Every movement of money through the payment gateway, one row `pm` each: a charge of an invoice (`charges`) or the
+ * refund of one charge (`charge_refunds`, the gateway-level part of a cancellation's refund). Ids are `charge-<id>`
+ * and `refund-<id>`, since the two tables number their rows independently.
  */
 const MOVEMENTS = sql`(
   SELECT 'charge-' || c.id AS id, 'charge' AS kind, c.id AS record_id, c.created_at, c.amount, c.status, c.gateway,
          c.gateway_charge_id AS gateway_id, c.error, c.invoice_id
     FROM charges c
   UNION ALL
-  SELECT 'refund-' || r.id, 'refund', r.id, r.created_at, r.amount, r.status, r.gateway,
-         r.gateway_refund_id, r.error, c.invoice_id
+  SELECT 'refund-' || r.id, 'refund', r.id, r.created_at, r.amount, r.status, r.gateway, r.gateway_refund_id, r.error, c.invoice_id
     FROM charge_refunds r JOIN charges c ON c.id = r.charge_id
 ) pm JOIN invoices i ON i.id = pm.invoice_id ${INVOICE_POLICY_JOIN}`;
 
@@ -45,7 +44,7 @@ export function paymentListQuery(scope: Scope, role: Role): ListQuery {
       json_build_object('id', i.id, 'number', i.number) AS invoice,
       json_build_object('id', po.id, 'number', po.number) AS policy`,
     from: MOVEMENTS,
-    where: invoiceScope(scope, role),
+    where: invoiceScope(scope, role, sql`pm.invoice_id`),
     id: sql`pm.id`,
   };
 }

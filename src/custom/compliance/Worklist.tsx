@@ -1,15 +1,19 @@
 import { useEffect, useState } from "react";
-import { Alert, Box, Button, Checkbox, CircularProgress, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Button, Checkbox, CircularProgress, Link, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from "@mui/material";
 import Papa from "papaparse";
 import { useTranslate } from "react-admin";
-import { Link as RouterLink } from "react-router-dom";
+import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { formatLongDate } from "../../domain/format";
 import { resourcePath } from "../../resources/paths";
 import { failureText, useRequest } from "../../resources/common/useRequest";
+import { AssignDialog } from "./AssignDialog";
 
 export const WORKLISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
 export type ListName = (typeof WORKLISTS)[number];
 const PER = 25;
+/** Whose rows are listed (?assigned= in the address): everyone's, the caller's own, or nobody's yet. */
+const ASSIGNED = ["all", "me", "none"] as const;
+type Assigned = (typeof ASSIGNED)[number];
 /** The export reads the list in pages of the server's largest size, up to the count's own cap. */
 const EXPORT_PER = 200;
 const EXPORT_MAX = 10_000;
@@ -32,6 +36,8 @@ interface Row {
   community_title?: string | null;
   account_title: string | null;
   residents: Resident[];
+  /** The colleague who follows the row up. */
+  assignee: { id: number; name: string } | null;
 }
 interface Outcome {
   sent: number;
@@ -57,15 +63,19 @@ export function Worklist({ name }: { name: ListName }) {
   const [failed, setFailed] = useState(false);
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const assigned: Assigned = (ASSIGNED as readonly string[]).includes(params.get("assigned") ?? "") ? (params.get("assigned") as Assigned) : "all";
+  const filter = assigned === "all" ? {} : { assigned };
   const path = `/compliance/worklists/${name}`;
   useEffect(() => {
     const controller = new AbortController();
     setState(null);
-    request<Row[]>(path, { query: { page, per: PER }, signal: controller.signal })
+    request<Row[]>(path, { query: { page, per: PER, ...(assigned === "all" ? {} : { assigned }) }, signal: controller.signal })
       .then(({ json, headers }) => setState({ rows: json ?? [], total: Number(headers.get("total-entries") ?? 0) }))
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
-  }, [request, path, page, version]);
+  }, [request, path, page, version, assigned]);
   if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
   if (!state) return <CircularProgress size={24} />;
   const policyList = name === "expiring" || name === "pending";
@@ -88,17 +98,43 @@ export function Worklist({ name }: { name: ListName }) {
     }
   };
 
+  const showWhose = (value: Assigned) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === "all") next.delete("assigned");
+        else next.set("assigned", value);
+        return next;
+      },
+      { replace: true },
+    );
+    setPage(1);
+    setPicked(new Set());
+  };
+  const assignedDone = () => {
+    setAssigning(false);
+    setPicked(new Set());
+    setVersion((v) => v + 1);
+  };
+
   const exportAll = async () => {
     setBusy(true);
     try {
       const rows: Row[] = [];
       for (let p = 1; rows.length < Math.min(state.total, EXPORT_MAX); p++) {
-        const { json } = await request<Row[]>(path, { query: { page: p, per: EXPORT_PER } });
+        const { json } = await request<Row[]>(path, { query: { page: p, per: EXPORT_PER, ...filter } });
         rows.push(...(json ?? []));
         if ((json ?? []).length < EXPORT_PER) break;
       }
-      const columns = ["record", "unit", "account", "date", "residents"].map((c) => translate(k(`columns.${c}`)));
-      const lines = rows.map((row) => [recordOf(row), [row.community_title, row.unit_title].filter(Boolean).join(" · "), row.account_title ?? "", dateOf(name, row) ?? "", row.residents.map((r) => `${r.name} <${r.email}>`).join("; ")]);
+      const columns = ["record", "unit", "account", "date", "residents", "assignee"].map((c) => translate(k(`columns.${c}`)));
+      const lines = rows.map((row) => [
+        recordOf(row),
+        [row.community_title, row.unit_title].filter(Boolean).join(" · "),
+        row.account_title ?? "",
+        dateOf(name, row) ?? "",
+        row.residents.map((r) => `${r.name} <${r.email}>`).join("; "),
+        row.assignee?.name ?? "",
+      ]);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(new Blob([Papa.unparse([columns, ...lines])], { type: "text/csv" }));
       a.download = `${name}.csv`;
@@ -117,9 +153,19 @@ export function Worklist({ name }: { name: ListName }) {
         <Typography variant="body2" color="text.secondary">
           {translate(k(`explain.${name}`))}
         </Typography>
-        <Box sx={{ display: "flex", gap: 1 }}>
+        <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+          <TextField select size="small" label={translate(k("whose.label"))} value={assigned} onChange={(e) => showWhose(e.target.value as Assigned)} sx={{ minWidth: 170 }}>
+            {ASSIGNED.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(k(`whose.${value}`))}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
             {translate(k("remind"), { smart_count: picked.size })}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => setAssigning(true)} disabled={busy || picked.size === 0}>
+            {translate(k("assign.open"), { smart_count: picked.size })}
           </Button>
           <Button size="small" variant="outlined" onClick={() => void exportAll()} disabled={busy || state.total === 0}>
             {translate(k("export_all"), { smart_count: state.total })}
@@ -140,6 +186,7 @@ export function Worklist({ name }: { name: ListName }) {
               <TableCell>{translate(k("columns.account"))}</TableCell>
               <TableCell>{translate(k(`dates.${name}`))}</TableCell>
               <TableCell>{translate(k("columns.residents"))}</TableCell>
+              <TableCell>{translate(k("columns.assignee"))}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -165,11 +212,13 @@ export function Worklist({ name }: { name: ListName }) {
                 <TableCell>{row.account_title ?? "—"}</TableCell>
                 <TableCell>{formatLongDate(dateOf(name, row) ?? null) || "—"}</TableCell>
                 <TableCell>{row.residents.map((r) => r.name).join(", ") || "—"}</TableCell>
+                <TableCell>{row.assignee?.name ?? "—"}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       )}
+      <AssignDialog open={assigning} worklist={name} ids={[...picked]} onClose={() => setAssigning(false)} onDone={assignedDone} />
       <TablePagination component="div" count={state.total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => setPage(p + 1)} />
     </Box>
   );

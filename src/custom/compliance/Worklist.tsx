@@ -149,18 +149,18 @@ export function Worklist({ name }: { name: ListName }) {
 
   return (
     <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {translate(k(`explain.${name}`))}
+      </Typography>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mb: 1, flexWrap: "wrap" }}>
-        <Typography variant="body2" color="text.secondary">
-          {translate(k(`explain.${name}`))}
-        </Typography>
-        <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-          <TextField select size="small" label={translate(k("whose.label"))} value={assigned} onChange={(e) => showWhose(e.target.value as Assigned)} sx={{ minWidth: 170 }}>
-            {ASSIGNED.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(k(`whose.${value}`))}
-              </MenuItem>
-            ))}
-          </TextField>
+        <TextField select size="small" label={translate(k("whose.label"))} value={assigned} onChange={(e) => showWhose(e.target.value as Assigned)} sx={{ width: 200 }}>
+          {ASSIGNED.map((value) => (
+            <MenuItem key={value} value={value}>
+              {translate(k(`whose.${value}`))}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
           <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
             {translate(k("remind"), { smart_count: picked.size })}
           </Button>

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trackingUrls } from "../../db/schema";
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
+import { brandingProfiles, trackingUrls } from "../../db/schema";
+import { attachDocument } from "../../files/documents";
 import { queryRows } from "../../lib/list";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
@@ -53,7 +56,7 @@ describe("POST /v2/lead_events (public)", () => {
     const { identifier } = first.json();
     expect(identifier).toMatch(/^[0-9a-f]{32}$/);
     const second = await send(event("nia.park@example.com", { lead_event_attributes: { tag: "quote", policy_type_id: 1, data: { last_visited_page: "Quote", premium_total: 15_000 } } }));
-    expect(second.json()).toEqual({ identifier });
+    expect(second.json().identifier).toBe(identifier);
     const [lead] = await leadOf("nia.park@example.com");
     expect(lead).toMatchObject({ status: "return", lead_events_cx: 2, tracking_url_id: trackingId, last_visited_page: "Quote" });
     expect(Number(lead.premium_total)).toBe(15_000);
@@ -64,6 +67,69 @@ describe("POST /v2/lead_events (public)", () => {
     // The same person through another agency is another agency's lead.
     await send(event("nia.park@example.com", { agency_id: world.agencies.B.id }));
     expect(await leadOf("nia.park@example.com")).toHaveLength(2);
+  });
+
+  it("resolves the agency's branding profile: the lead and its event record it, the answer carries the landing page's branding", async () => {
+    const db = t.database.db;
+    const [profileA] = await db
+      .update(brandingProfiles)
+      .set({ url: "https://spring.agency-a.test", primary_color: "#112233", secondary_color: "#445566", footer_text: "Agency A, Austin", contact_phone: "(555) 010-1000" })
+      .where(eq(brandingProfiles.profileable_id, world.agencies.A.id))
+      .returning();
+    const res = await send(event("branded@example.com", { tracking_url: { campaign_source: "google", campaign_medium: "cpc", campaign_name: "Spring" } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().branding).toEqual({
+      id: profileA.id,
+      agency_id: world.agencies.A.id,
+      agency_title: world.agencies.A.title,
+      url: "https://spring.agency-a.test",
+      primary_color: "#112233",
+      secondary_color: "#445566",
+      contact_phone: "(555) 010-1000",
+      contact_email: profileA.contact_email,
+      footer_text: "Agency A, Austin",
+      logo_url: null,
+    });
+    const [lead] = await queryRows<{ id: number; branding_profile_id: number | null; tracking_url_id: number | null }>(db, sql`SELECT * FROM leads WHERE email = 'branded@example.com'`);
+    expect(lead).toMatchObject({ branding_profile_id: profileA.id, tracking_url_id: trackingId });
+    const events = await queryRows<{ branding_profile_id: number | null }>(db, sql`SELECT branding_profile_id FROM lead_events WHERE lead_id = ${lead.id}`);
+    expect(events).toEqual([{ branding_profile_id: profileA.id }]);
+    // The logo comes as a signed link the public page can load without a session.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+    const logo = await attachDocument(db, t.files, { type: "BrandingProfile", id: profileA.id }, { filename: "logo.svg", contentType: "image/svg+xml", body: Readable.from([Buffer.from(svg)]) });
+    await db.update(brandingProfiles).set({ logo_document_id: logo.id }).where(eq(brandingProfiles.id, profileA.id));
+    const withLogo = (await send(event("branded@example.com"))).json().branding;
+    expect(withLogo.logo_url).toMatch(/^\/v2\/files\//);
+    const file = await t.app.inject({ method: "GET", url: withLogo.logo_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(svg);
+    await db.update(brandingProfiles).set({ logo_document_id: null }).where(eq(brandingProfiles.id, profileA.id));
+    // The grid filters the agency's leads by the profile they came through.
+    const listed = await t.app.inject({ method: "POST", url: "/v2/staff_super_admin/leads/list", headers: superAdmin, payload: { filter: { branding_profile_id: profileA.id } } });
+    expect(listed.json().data.map((l: { email: string }) => l.email)).toContain("branded@example.com");
+  });
+
+  it("refuses another agency's branding profile (422, nothing written) and answers no branding while the agency's is disabled", async () => {
+    const db = t.database.db;
+    const [profileB] = await db.select().from(brandingProfiles).where(eq(brandingProfiles.profileable_id, world.agencies.B.id));
+    const foreign = await send(event("foreign.brand@example.com", { branding_profile_id: profileB.id }));
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toEqual({ branding_profile_id: "is not a branding profile of this agency" });
+    expect(await leadOf("foreign.brand@example.com")).toHaveLength(0);
+    const [profileA] = await db.select().from(brandingProfiles).where(eq(brandingProfiles.profileable_id, world.agencies.A.id));
+    const own = await send(event("own.brand@example.com", { branding_profile_id: profileA.id }));
+    expect(own.statusCode).toBe(200);
+    expect(own.json().branding.id).toBe(profileA.id);
+    await db.update(brandingProfiles).set({ enabled: false }).where(eq(brandingProfiles.id, profileA.id));
+    try {
+      const plain = await send(event("plain.brand@example.com"));
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json()).toEqual({ identifier: expect.stringMatching(/^[0-9a-f]{32}$/), branding: null });
+      const [lead] = await queryRows<{ branding_profile_id: number | null }>(db, sql`SELECT branding_profile_id FROM leads WHERE email = 'plain.brand@example.com'`);
+      expect(lead.branding_profile_id).toBeNull();
+    } finally {
+      await db.update(brandingProfiles).set({ enabled: true }).where(eq(brandingProfiles.id, profileA.id));
+    }
   });
 
   it("makes one lead of concurrent first visits", async () => {

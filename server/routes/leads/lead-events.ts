@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { TooManyRequestsError, ValidationError } from "../../lib/errors";
 import { SHORT_TEXT, TEXT, URL_MAX, cents, email, id, jsonValue, text, trimmed } from "../../lib/input";
 import { queryRows } from "../../lib/list";
+import { brandingJson, brandingOfAgency } from "../branding-profiles/branding-profiles.service";
 import { leadEventsChanged } from "./leads.stats";
 
 const optionalText = (max = TEXT) => trimmed(max).optional().nullable();
@@ -57,13 +58,37 @@ const premiumOf = (data: Record<string, unknown>): number | null => {
 
 const orNull = (v: string | null | undefined) => (v === undefined || v === "" ? null : v);
 
+/** What the landing page needs to dress itself in the agency's branding (no editor-only fields). */
+export interface LandingBranding {
+  id: number;
+  agency_id: number;
+  agency_title: string;
+  url: string | null;
+  primary_color: string;
+  secondary_color: string;
+  contact_phone: string | null;
+  contact_email: string | null;
+  footer_text: string | null;
+  logo_url: string | null;
+}
+
+export interface LeadEventAnswer {
+  identifier: string;
+  /** The agency's enabled branding profile, or null: the landing page then keeps its default look. */
+  branding: LandingBranding | null;
+}
+
 /**
  * The public lead-event call (reference 4.9): creates the lead of (email, agency) or updates it, appends the event,
- * links the agency's tracking URL named by the campaign fields, and answers the lead's `identifier`. One row per
- * (lower(email), agency) is kept by a unique index, so two concurrent first visits make one lead. A purchase event
- * marks the lead converted and links the agency's policy its email bought.
+ * links the agency's tracking URL named by the campaign fields, and answers the lead's `identifier` with the branding
+ * the landing page shows. One row per (lower(email), agency) is kept by a unique index, so two concurrent first visits
+ * make one lead. A purchase event marks the lead converted and links the agency's policy its email bought.
+ *
+ * Branding: the agency's own profile (each agency has exactly one, reference 3.1; a tracking URL's visitors see it
+ * too). The lead and the event record it while it is enabled; a `branding_profile_id` naming any other profile is a
+ * 422, so a public caller can never tie a lead to, or read, another agency's branding.
  */
-export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{ identifier: string }> {
+export async function captureLeadEvent(db: Db, input: LeadEventInput, opts: { filesSecret: string }): Promise<LeadEventAnswer> {
   const data = (input.lead_event_attributes.data ?? {}) as Record<string, unknown>;
   if (JSON.stringify(data).length > MAX_DATA_CHARS) throw new ValidationError({ "lead_event_attributes.data": `must be at most ${MAX_DATA_CHARS} characters` });
   const [agency] = await queryRows<{ id: number }>(db, sql`SELECT id FROM agencies WHERE id = ${input.agency_id} AND enabled`);
@@ -72,6 +97,10 @@ export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{
     const [type] = await queryRows<{ id: number }>(db, sql`SELECT id FROM policy_types WHERE id = ${input.lead_event_attributes.policy_type_id}`);
     if (!type) throw new ValidationError({ "lead_event_attributes.policy_type_id": "is not a known policy type" });
   }
+  const profile = await brandingOfAgency(db, input.agency_id);
+  if (input.branding_profile_id && input.branding_profile_id !== profile?.id) throw new ValidationError({ branding_profile_id: "is not a branding profile of this agency" });
+  const shown = profile?.enabled ? profile : undefined;
+  const brandingId = shown?.id ?? null;
   const tag = orNull(input.lead_event_attributes.tag);
   const page = pageOf(data);
   const premium = premiumOf(data);
@@ -82,7 +111,7 @@ export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{
             AND campaign_source IS NOT DISTINCT FROM ${orNull(tu.campaign_source)} AND campaign_medium IS NOT DISTINCT FROM ${orNull(tu.campaign_medium)}`
       : null;
 
-  return db.transaction(async (tx) => {
+  const identifier = await db.transaction(async (tx) => {
     const [tracking] = trackingCondition ? await queryRows<{ id: number }>(tx, sql`SELECT id FROM tracking_urls WHERE ${trackingCondition} ORDER BY id LIMIT 1`) : [];
     const converted = tag === LEAD_TAGS.purchase;
     const [policy] = converted
@@ -96,7 +125,7 @@ export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{
     const [lead] = await queryRows<{ id: number; identifier: string; inserted: boolean }>(
       tx,
       sql`INSERT INTO leads (email, identifier, agency_id, branding_profile_id, tracking_url_id, last_visit, last_visited_page, lead_events_cx, premium_total, status, policy_id, account_id, user_id)
-          VALUES (${input.email}, ${randomBytes(16).toString("hex")}, ${input.agency_id}, ${input.branding_profile_id ?? null}, ${tracking?.id ?? null}, now(), ${page}, 1,
+          VALUES (${input.email}, ${randomBytes(16).toString("hex")}, ${input.agency_id}, ${brandingId}, ${tracking?.id ?? null}, now(), ${page}, 1,
                   ${premium}, ${converted ? "converted" : "prospect"}, ${policy?.id ?? null}, ${policy?.account_id ?? null}, ${policy?.user_id ?? null})
           ON CONFLICT (lower(email), agency_id) DO UPDATE SET
             last_visit = now(),
@@ -114,7 +143,7 @@ export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{
     );
     await tx.execute(
       sql`INSERT INTO lead_events (lead_id, data, tag, policy_type_id, agency_id, branding_profile_id)
-          VALUES (${lead.id}, ${JSON.stringify(data)}::jsonb, ${tag}, ${input.lead_event_attributes.policy_type_id ?? null}, ${input.agency_id}, ${input.branding_profile_id ?? null})`,
+          VALUES (${lead.id}, ${JSON.stringify(data)}::jsonb, ${tag}, ${input.lead_event_attributes.policy_type_id ?? null}, ${input.agency_id}, ${brandingId})`,
     );
     const p = input.profile_attributes;
     if (p && Object.values(p).some((v) => v)) {
@@ -137,8 +166,25 @@ export async function captureLeadEvent(db: Db, input: LeadEventInput): Promise<{
             VALUES ('Lead', ${lead.id}, ${orNull(a.street_number)}, ${orNull(a.street_name)}, ${orNull(a.street_two)}, ${orNull(a.city)}, ${orNull(a.state)}, ${orNull(a.zip_code)}, ${full})`,
       );
     }
-    return { identifier: lead.identifier };
+    return lead.identifier;
   });
+  return { identifier, branding: shown ? await landingBranding(db, opts.filesSecret, shown) : null };
+}
+
+async function landingBranding(db: Db, filesSecret: string, profile: NonNullable<Awaited<ReturnType<typeof brandingOfAgency>>>): Promise<LandingBranding> {
+  const full = await brandingJson(db, filesSecret, profile);
+  return {
+    id: full.id,
+    agency_id: full.agency_id,
+    agency_title: full.agency_title,
+    url: full.url,
+    primary_color: full.primary_color,
+    secondary_color: full.secondary_color,
+    contact_phone: full.contact_phone,
+    contact_email: full.contact_email,
+    footer_text: full.footer_text,
+    logo_url: full.logo_url,
+  };
 }
 
 /** Events one client address may send per minute (the call is public). */
@@ -163,7 +209,7 @@ function countHit(ip: string, now = Date.now()) {
 export const leadEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/lead_events", { schema: { body: leadEventBody } }, async (request) => {
     countHit(request.ip);
-    const answer = await captureLeadEvent(app.db, request.body);
+    const answer = await captureLeadEvent(app.db, request.body, { filesSecret: app.env.FILES_SECRET });
     leadEventsChanged();
     return answer;
   });

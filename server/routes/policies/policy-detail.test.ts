@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addresses,
+  brandingProfiles,
   insurables,
   invoices,
   leads,
@@ -102,6 +103,21 @@ describe("GET /policies/{id}", () => {
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe("%PDF-1.4 test");
     expect(body.policy_application.fields.landlord.company).toBe("Oak Rentals");
+  });
+
+  it("names the branding profile URL of the policy's agency (none while the profile has no URL or is disabled)", async () => {
+    const db = t.database.db;
+    const url = async () => (await req("GET", `/v2/staff_super_admin/policies/${rentGuarantee.id}`, as.superAdmin)).json().branding_profile_url;
+    await db.update(brandingProfiles).set({ url: null }).where(eq(brandingProfiles.profileable_id, world.agencies.A.id));
+    expect(await url()).toBeNull();
+    await db.update(brandingProfiles).set({ url: "https://rent.agency-a.test" }).where(eq(brandingProfiles.profileable_id, world.agencies.A.id));
+    expect(await url()).toBe("https://rent.agency-a.test");
+    // Another agency's profile never stands in for the policy's agency's.
+    await db.update(brandingProfiles).set({ url: "https://agency-b.test" }).where(eq(brandingProfiles.profileable_id, world.agencies.B.id));
+    expect((await req("GET", `/v2/staff_account/policies/${rentGuarantee.id}`, as.staffA)).json().branding_profile_url).toBe("https://rent.agency-a.test");
+    await db.update(brandingProfiles).set({ enabled: false }).where(eq(brandingProfiles.profileable_id, world.agencies.A.id));
+    expect(await url()).toBeNull();
+    await db.update(brandingProfiles).set({ enabled: true }).where(eq(brandingProfiles.profileable_id, world.agencies.A.id));
   });
 
   it("is 404 outside the caller's scope and for a missing id; 422 for an id that is not a number", async () => {

@@ -119,7 +119,8 @@ export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id:
           po.system_purchased, po.system_data, po.premium_total,
           (SELECT max(h.created_at)::date FROM histories h WHERE h.recordable_type = 'Policy' AND h.recordable_id = po.id
              AND h.data ? 'renewal_status' AND h.data->'renewal_status'->>'new_value' = 'RENEWED') AS last_renewed_on,
-          NULL::text AS branding_profile_url
+          -- The branding its agency's landing pages show (reference 4.4): the URL of the agency's one profile, while enabled.
+          (SELECT bp.url FROM branding_profiles bp WHERE bp.profileable_type = 'Agency' AND bp.profileable_id = po.agency_id AND bp.enabled) AS branding_profile_url
         FROM policies po WHERE po.id = ${id}`,
   );
   const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests, refunds, paymentMethods] = await Promise.all([

@@ -149,11 +149,29 @@ async function allowedAgencies(db: Db, scope: Scope, ids: number[]): Promise<Set
 }
 
 const AGENCY_OUT_OF_SCOPE = "Select agency from the drop-down list";
+export const NOT_AGENCY_BRANDING = "is not a branding profile of this agency";
+
+/**
+ * Which of these (branding profile, agency) pairs hold: a URL names its own agency's profile or none, since its link
+ * hands the profile to the public lead-event call, which refuses any other agency's.
+ */
+async function brandingOwners(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; agency_id: number }>(
+    db,
+    sql`SELECT id, profileable_id AS agency_id FROM branding_profiles WHERE profileable_type = 'Agency' AND id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.agency_id]));
+}
 
 export async function createTrackingUrl(db: Db, scope: Scope, input: TrackingUrlInput, author: Author): Promise<TrackingUrlRow> {
   const { value, errors } = checkTrackingUrl(input);
   if (!value) throw new ValidationError(errors);
   if (!(await allowedAgencies(db, scope, [value.agency_id])).has(value.agency_id)) throw new ValidationError({ agency_id: AGENCY_OUT_OF_SCOPE });
+  const branding = value.branding_profile_id;
+  if (typeof branding === "number" && (await brandingOwners(db, [branding])).get(branding) !== value.agency_id) {
+    throw new ValidationError({ branding_profile_id: NOT_AGENCY_BRANDING });
+  }
   const id = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: number }>(
       tx,
@@ -270,6 +288,11 @@ export async function importTrackingUrls(db: Db, scope: Scope, csv: string, auth
   parsed.data.forEach((row, i) => {
     const agency = agencyOf(row);
     if (agency !== null && !allowed.has(agency)) errors[`rows.${i + 1}.agency_id`] = AGENCY_OUT_OF_SCOPE;
+  });
+  const owners = await brandingOwners(db, [...new Set(values.flatMap((v) => v?.branding_profile_id ?? []))]);
+  values.forEach((v, i) => {
+    const branding = v?.branding_profile_id;
+    if (v && typeof branding === "number" && owners.get(branding) !== v.agency_id) errors[`rows.${i + 1}.branding_profile_id`] = NOT_AGENCY_BRANDING;
   });
   if (Object.keys(errors).length) throw new ValidationError(errors, "Some rows are not valid: nothing was created");
   await db.transaction(async (tx) => {

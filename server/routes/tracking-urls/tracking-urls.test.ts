@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, trackingUrls } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { brandingProfiles, leads, trackingUrls } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
@@ -41,6 +42,23 @@ describe("tracking URLs", () => {
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors.agency_id).toBe("Select agency from the drop-down list");
     expect((await req("POST", "/v2/staff_account/tracking_urls", as.staffA, { tracking_url: { landing_page: "residential", campaign_name: "x", agency_id: world.agencies.A.id } })).statusCode).toBe(403);
+  });
+
+  it("takes only the agency's own branding profile, so the link's lead events are accepted", async () => {
+    const profileOf = async (agencyId: number) => (await t.database.db.select().from(brandingProfiles).where(eq(brandingProfiles.profileable_id, agencyId)))[0].id;
+    const create = (branding: number, agency = world.agencies.A.id) =>
+      req("POST", "/v2/staff_super_admin/tracking_urls", as.superAdmin, { tracking_url: { landing_page: "residential", campaign_name: "Branded", agency_id: agency, branding_profile_id: branding } });
+    const foreign = await create(await profileOf(world.agencies.B.id));
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toEqual({ branding_profile_id: "is not a branding profile of this agency" });
+    expect((await create(99_999_999)).json().errors).toEqual({ branding_profile_id: "is not a branding profile of this agency" });
+    const own = await create(await profileOf(world.agencies.A.id));
+    expect(own.statusCode).toBe(201);
+    expect(own.json().tracking_url).toContain(`branding_profile_id=${await profileOf(world.agencies.A.id)}`);
+    await req("DELETE", `/v2/staff_super_admin/tracking_urls/${own.json().id}`, as.superAdmin);
+    const csv = await upload(`landing_page,campaign_name,agency_id,branding_profile_id\nresidential,One,${world.agencies.A.id},${await profileOf(world.agencies.A1.id)}\n`, as.agentA);
+    expect(csv.statusCode).toBe(422);
+    expect(csv.json().errors).toEqual({ "rows.1.branding_profile_id": "is not a branding profile of this agency" });
   });
 
   it("lists within scope with the archived and agency filters, archives and soft-deletes (204)", async () => {

@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
+
+/**
+ * Issue 17 sections 2 and 5, between two property managers of one account: worklist rows handed to a colleague show
+ * up under their "Assigned to me", and a grid view shared with the account appears in the colleague's Views menu.
+ */
+
+/** A colleague of the demo staff login: an enabled property manager of the same account who has accepted the invitation. */
+async function colleagueOf(request: APIRequestContext): Promise<{ email: string; name: string }> {
+  const signIn = await request.post("/v2/staff/auth/sign_in", { data: { email: DEMO.staff, password: DEMO_PASSWORD } });
+  expect(signIn.ok()).toBe(true);
+  const headers = Object.fromEntries(["access-token", "client", "uid", "token-type", "expiry"].map((h) => [h, signIn.headers()[h]]));
+  const res = await request.get("/v2/staff_account/compliance/colleagues?q=", { headers });
+  expect(res.ok()).toBe(true);
+  const people = (await res.json()) as Array<{ email: string; name: string }>;
+  const found = people.find((p) => p.email !== DEMO.staff && !p.email.endsWith("@coverdesk.test"));
+  expect(found, "the demo account has a second property manager").toBeDefined();
+  return found!;
+}
+
+async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+  const login = new LoginPage(page);
+  await login.goto(path);
+  await login.signIn(email);
+  return page;
+}
+
+test("a property manager hands two uninsured units to a colleague, who finds them under Assigned to me", async ({ browser, request }) => {
+  const colleague = await colleagueOf(request);
+  const page = await signedIn(browser, DEMO.staff, "/dashboard/compliance?view=uninsured&assigned=none");
+  const list = page.getByTestId("worklist-uninsured");
+  await expect(list.locator("tbody tr").first()).toBeVisible();
+  const leases: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const row = list.locator("tbody tr").nth(i);
+    leases.push((await row.locator("td").nth(1).innerText()).trim());
+    await row.getByRole("checkbox").check();
+  }
+  await page.getByRole("button", { name: "Assign (2)" }).click();
+  const dialog = page.getByRole("dialog", { name: "Assign 2 rows to a colleague" });
+  await dialog.getByRole("combobox", { name: "Colleague" }).fill(colleague.name.split(" ")[0]);
+  await page.getByRole("option", { name: new RegExp(`^${colleague.name} · `) }).click();
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByText("Assigned: 2. Not on the list any more: 0. Outside the colleague's communities or accounts: 0.")).toBeVisible();
+  // Assigned now, so no longer among the rows nobody follows up.
+  for (const lease of leases) await expect(list.getByRole("link", { name: lease, exact: true })).toHaveCount(0);
+
+  const theirs = await signedIn(browser, colleague.email, "/dashboard/compliance?view=uninsured&assigned=me");
+  const mine = theirs.getByTestId("worklist-uninsured");
+  for (const lease of leases) {
+    const row = mine.locator("tbody tr", { has: theirs.getByRole("link", { name: lease, exact: true }) });
+    await expect(row).toContainText(colleague.name);
+  }
+  await expect(mine.locator("tbody tr")).toHaveCount(leases.length);
+});
+
+test("a grid view one property manager shares with the account appears in a colleague's Views menu and applies there", async ({ browser, request }) => {
+  const colleague = await colleagueOf(request);
+  const name = `Newest leases ${Date.now()}`;
+  const page = await signedIn(browser, DEMO.staff, "/dashboard/leases");
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.getByRole("button", { name: "Views" }).click();
+  await page.getByRole("menuitem", { name: "Save current view…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save view" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Share with my account or agency").check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText(`View '${name}' saved`)).toBeVisible();
+
+  const theirs = await signedIn(browser, colleague.email, "/dashboard/leases");
+  await expect(theirs.locator("tbody tr").first()).toBeVisible();
+  await theirs.getByRole("button", { name: "Views" }).click();
+  const shared = theirs.getByRole("menuitem", { name: new RegExp(`^${name}`) });
+  await expect(shared).toContainText("by Casey Rivera");
+  await shared.click();
+  await expect(theirs.getByText(`View '${name}' applied`)).toBeVisible();
+});

@@ -244,6 +244,84 @@ describe("the sync (sandbox provider)", () => {
     expect(done.runs[0]).toMatchObject({ trigger: "resync", status: "succeeded", property_id: properties[0].id });
   });
 
+  it("writes a property in a few set-based statements, not one per record, with a history row per record and change", async () => {
+    const db = t.database.db;
+    const tables = ["insurables", "users", "profiles", "leases", "lease_users", "integration_profiles", "histories"];
+    await db.execute(sql`CREATE TABLE sync_statements (table_name text NOT NULL)`);
+    await db.execute(sql`CREATE FUNCTION count_sync_statement() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO sync_statements VALUES (TG_TABLE_NAME); RETURN NULL; END $$`);
+    for (const table of tables) await db.execute(sql.raw(`CREATE TRIGGER count_sync_statement AFTER INSERT OR UPDATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION count_sync_statement()`));
+    let statements: Array<{ table_name: string; n: number }>;
+    let first;
+    const { id } = await connect(await buildAccount("Batched Account"), "sandbox://batched?properties=1&units=1200");
+    try {
+      first = await sync(id);
+      statements = await queryRows(db, sql`SELECT table_name, count(*)::int AS n FROM sync_statements GROUP BY table_name ORDER BY table_name`);
+    } finally {
+      for (const table of tables) await db.execute(sql.raw(`DROP TRIGGER count_sync_statement ON ${table}`));
+      await db.execute(sql`DROP FUNCTION count_sync_statement()`);
+      await db.execute(sql`DROP TABLE sync_statements`);
+    }
+    expect(first).toMatchObject({ status: "succeeded", error_count: 0 });
+    expect(first.created_count).toBeGreaterThan(2500);
+    // 1,200 units, ~900 leases and ~1,100 residents (~3,300 links and history rows): a handful of statements per table,
+    // chunks of 500 rows (an upsert fires both the insert and the update trigger), where one per row made thousands.
+    expect(statements.map((s) => s.table_name)).toEqual([...tables].sort());
+    for (const s of statements) expect(s.n, s.table_name).toBeLessThanOrEqual(16);
+
+    // Every record created has its creation in the history, by the sync.
+    const history = async (action: string) =>
+      queryRows<{ type: string; n: number }>(
+        db,
+        sql`SELECT h.recordable_type AS type, count(*)::int AS n FROM histories h JOIN integration_profiles ip ON ip.profileable_id = h.recordable_id AND ip.profileable_type = h.recordable_type
+            WHERE ip.integration_id = ${id} AND h.action = ${action} AND h.author = 'Yardi sync' AND h.process = 'integration' GROUP BY 1 ORDER BY 1`,
+      );
+    const counts = await countOf(id);
+    expect(await history("create")).toEqual([
+      { type: "Insurable", n: counts.communities + counts.units + 2 },
+      { type: "Lease", n: counts.leases },
+      { type: "User", n: counts.residents },
+    ]);
+    // A later day: the three changed leases and the one move-out are in their leases' history.
+    sandboxScenario("batched", { revision: 2 });
+    try {
+      const run = await sync(id);
+      expect(run).toMatchObject({ status: "succeeded", created_count: 0, error_count: 0 });
+      // The moved-out resident's lease may be one of the three renewed.
+      expect([3, 4]).toContain(run.updated_count);
+    } finally {
+      sandboxScenario("batched", null);
+    }
+    const updates = await queryRows<{ action: string; data: Record<string, { previous_value: unknown; new_value: unknown }> }>(
+      db,
+      sql`SELECT h.action, h.data FROM histories h JOIN integration_profiles ip ON ip.profileable_id = h.recordable_id AND ip.profileable_type = 'Lease'
+          WHERE ip.integration_id = ${id} AND h.recordable_type = 'Lease' AND h.action <> 'create' ORDER BY h.id`,
+    );
+    expect(updates.map((u) => `${u.action}: ${Object.keys(u.data).join(",")}`).sort()).toEqual(["update: end_date", "update: end_date", "update: end_date", "update_related: moved_out"]);
+    const moved = updates.find((u) => u.action === "update_related")!;
+    const [tenant] = await t.database.db.select().from(leaseUsers).where(and(eq(leaseUsers.user_id, Number(moved.data.moved_out.new_value)), isNotNull(leaseUsers.moved_out_at)));
+    expect(tenant).toBeDefined();
+  });
+
+  it("a linked lease deleted in Coverdesk is created again by the next sync and its link follows", async () => {
+    const { id } = await connect(await buildAccount("Relink Account"), "sandbox://relink?properties=1&units=8");
+    await sync(id);
+    const [linkBefore] = await t.database.db
+      .select()
+      .from(integrationProfiles)
+      .where(and(eq(integrationProfiles.integration_id, id), eq(integrationProfiles.external_context, "lease")))
+      .orderBy(integrationProfiles.external_id)
+      .limit(1);
+    await t.database.db.delete(leases).where(eq(leases.id, linkBefore.profileable_id));
+    const run = await sync(id);
+    expect(run).toMatchObject({ status: "succeeded", created_count: 1, error_count: 0 });
+    const [linkAfter] = await t.database.db.select().from(integrationProfiles).where(eq(integrationProfiles.id, linkBefore.id));
+    expect(linkAfter.profileable_id).not.toBe(linkBefore.profileable_id);
+    const [lease] = await t.database.db.select().from(leases).where(eq(leases.id, linkAfter.profileable_id));
+    expect(lease).toBeDefined();
+    expect(await t.database.db.select().from(leaseUsers).where(eq(leaseUsers.lease_id, lease.id))).not.toHaveLength(0);
+    expect(await sync(id)).toMatchObject({ created_count: 0, updated_count: 0 });
+  });
+
   it("toggles a property off, and a sync then leaves it alone", async () => {
     const accountId = await buildAccount("Toggle Account");
     const { id, properties } = await connect(accountId, "sandbox://toggle?properties=2&units=2");

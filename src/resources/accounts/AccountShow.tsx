@@ -13,10 +13,11 @@ import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { OrganisationActions } from "../common/OrganisationActions";
 import { CardPaymentButton } from "./CardPaymentButton";
+import { AccountIntegrationTab } from "./AccountIntegrationTab";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
-const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "history", "reports"] as const;
+const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "yardi", "history", "reports"] as const;
 type TabKey = (typeof TABS)[number];
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -129,6 +130,8 @@ const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
       );
     case "requirements":
       return <AccountRequirements account={account} />;
+    case "yardi":
+      return <AccountIntegrationTab accountId={account.id} provider="yardi" />;
     case "reports":
       return <ReportsPanel owner={base} />;
     case "history":
@@ -152,7 +155,10 @@ const AccountPage = () => {
   const navigate = useNavigate();
   const account = useRecordContext<Account>();
   const segment = (useParams()["*"] ?? "").split("/")[0];
-  const active: TabKey = (TABS as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
+  // The Yardi tab reads the account's integration: only for whoever may see integrations (not policy support).
+  const { canAccess: canSeeIntegrations } = useCanAccess({ resource: "integrations", action: "show" });
+  const tabs = TABS.filter((tab) => tab !== "yardi" || canSeeIntegrations);
+  const active: TabKey = (tabs as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
   // Coming from the grid, react-admin shows the list row first: wait for the full account.
   if (!account || !Array.isArray(account.addresses)) return <Loading />;
   const open = (tab: TabKey) => navigate(`${resourcePath.view("accounts", account.id)}${tab === "details" ? "" : `/${tab}`}`);
@@ -172,7 +178,7 @@ const AccountPage = () => {
       <Card>
         <CardContent>
           <Tabs value={active} onChange={(_event, tab: TabKey) => open(tab)} variant="scrollable" aria-label={account.title}>
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <Tab key={tab} value={tab} label={translate(`resources.accounts.tabs.${tab}`)} />
             ))}
           </Tabs>
@@ -185,7 +191,7 @@ const AccountPage = () => {
   );
 };
 
-/** accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, history, reports. */
+/** accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, requirements, Yardi, history, reports. */
 export const AccountShow = () => {
   const notifyHttpError = useNotifyHttpError();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Card, CardContent, Stack } from "@mui/material";
 import { AutocompleteInput, BooleanInput, Form, PasswordInput, SaveButton, SelectInput, TextInput, Toolbar, required, useDataProvider, useTranslate } from "react-admin";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../layout/PageHeader";
 import { FormGroup } from "../common";
 import { failureText, useRequest } from "../common/useRequest";
@@ -45,6 +45,13 @@ export const IntegrationCreate = () => {
     );
   }, [dataProvider]);
   const providers = (["yardi", "entrata"] as const).map((id) => ({ id, name: translate(k(`providers.${id}`)) }));
+  // Opened from an account's Yardi tab: that account and provider are chosen already.
+  const [search] = useSearchParams();
+  const preset: ConnectForm = {
+    ...NEW,
+    account_id: Number(search.get("account_id")) || null,
+    provider: providers.find((p) => p.id === search.get("provider"))?.id ?? NEW.provider,
+  };
 
   const submit = async (values: Record<string, unknown>) => {
     const form = values as unknown as ConnectForm;
@@ -76,7 +83,7 @@ export const IntegrationCreate = () => {
         crumbs={[{ label: translate("app.shell.titles.integrations"), to: resourcePath.browse("integrations") }]}
       />
       <Card>
-        <Form defaultValues={NEW} onSubmit={submit}>
+        <Form defaultValues={preset} onSubmit={submit}>
           <CardContent>
             <FormGroup title={k("fields.account")}>
               <AutocompleteInput source="account_id" label={k("fields.account")} choices={accounts} optionText="title" validate={required()} helperText={k("hints.account")} />

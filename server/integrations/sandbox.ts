@@ -14,6 +14,8 @@ export interface SandboxScenario {
   timeoutProperty?: string;
   /** One lease names a unit that does not exist and one resident has no email. */
   malformed?: boolean;
+  /** The first property's first N leases are no longer listed (their residents left), nor their residents. */
+  droppedLeases?: number;
 }
 
 const scenarios = new Map<string, SandboxScenario>();
@@ -60,7 +62,7 @@ export function sandboxProvider(credentials: ProviderCredentials): PropertyManag
     }));
 
   const portfolio = (property: ProviderProperty, index: number): ProviderPortfolio => {
-    const { revision = 1, malformed = false } = scenario();
+    const { revision = 1, malformed = false, droppedLeases = 0 } = scenario();
     const last = index === parsed.properties - 1 && parsed.properties > 1;
     const units = Array.from({ length: parsed.units }, (_, u) => {
       const floor = Math.floor(u / 10) + 1;
@@ -91,6 +93,11 @@ export function sandboxProvider(credentials: ProviderCredentials): PropertyManag
       leases.slice(0, 3).forEach((lease) => (lease.end_date = addDays(lease.end_date!, 30)));
       const shared = leases.find((lease) => lease.residents.length > 1);
       if (shared) shared.residents[1].moved_out_on = addDays(shared.start_date!, 60);
+    }
+    if (droppedLeases && index === 0) {
+      const dropped = leases.splice(0, droppedLeases);
+      const gone = new Set(dropped.flatMap((lease) => lease.residents.map((r) => r.code)));
+      residents.splice(0, residents.length, ...residents.filter((r) => !gone.has(r.code)));
     }
     if (malformed && index === 0) {
       leases.push({ code: `${property.code}-LX`, unit_code: `${property.code}-U9999`, start_date: "2026-03-01", end_date: "2027-02-28", residents: [] });

@@ -109,6 +109,11 @@ async function loadProfiles(db: Db, integrationId: number): Promise<Map<ProfileK
 
 const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const addDays = (ymd: string, days: number) => {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
 
 interface PropertyContext {
   integration: typeof integrations.$inferSelect;
@@ -158,7 +163,7 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
   const link = (context: string, externalId: string, type: "Insurable" | "User" | "Lease", id: number) => newLinks.set(keyOf(context, externalId), { context, external_id: externalId, type, id });
   const linked = (context: string, externalId: string) => newLinks.get(keyOf(context, externalId))?.id ?? profiles.get(keyOf(context, externalId));
   const history: Parameters<typeof recordHistories>[1] = [];
-  const hist = (type: string, id: number, action: "create" | "update" | "update_related", changes: HistoryChanges) => history.push({ type, id, action, author, process: "integration", changes });
+  const hist = (type: string, id: number, action: "create" | "update" | "update_related" | "remove", changes: HistoryChanges) => history.push({ type, id, action, author, process: "integration", changes });
 
   // Communities, buildings, units: one level at a time (a child names its parent's id).
   type InsurableInput = { context: string; externalId: string; title: string; insurable_type_id: number; insurable_id: number | null };
@@ -400,6 +405,67 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
           FROM jsonb_to_recordset(${json}::jsonb) AS v(id int, moved_out_at timestamptz, "primary" boolean) WHERE lu.id = v.id`,
   );
 
+  // Leases the provider listed in an earlier sync and lists no more (the residents left, or a lease that never began
+  // was cancelled): ended as of yesterday, so the unit is free today, and their residents moved out; one that has not
+  // begun is removed. Leases made in Coverdesk (no link) are never touched.
+  const listedLeases = new Set(data.leases.map((l) => l.code));
+  const vanished = (
+    await queryRows<{ link_id: number; external_id: string; id: number; insurable_id: number; start_date: string; end_date: string | null; status: string; reference: string }>(
+      tx,
+      sql`SELECT ip.id AS link_id, ip.external_id, l.id, l.insurable_id, l.start_date::text AS start_date, l.end_date::text AS end_date, l.status, l.reference
+          FROM integration_profiles ip JOIN leases l ON l.id = ip.profileable_id JOIN insurables u ON u.id = l.insurable_id
+          WHERE ip.integration_id = ${integration.id} AND ip.external_context = 'lease' AND ip.profileable_type = 'Lease'
+            AND (u.insurable_id = ${communityId} OR u.insurable_id IN (SELECT b.id FROM insurables b WHERE b.insurable_id = ${communityId}))
+            AND (l.end_date IS NULL OR l.end_date >= ${ctx.today}::date)
+          ORDER BY l.id`,
+    )
+  ).filter((l) => !listedLeases.has(l.external_id));
+  const derivedUnits = new Set(unitIds.values());
+  if (vanished.length && data.leases.length === 0) {
+    // A property whose every lease disappeared at once is more likely the provider's fault than a day's move-outs.
+    counts.errors.push({ record_type: "property", external_id: data.property.code, message: `The provider listed no leases; the ${vanished.length} leases it listed before were kept` });
+  } else if (vanished.length) {
+    const yesterday = addDays(ctx.today, -1);
+    const ending = vanished.filter((l) => l.start_date < ctx.today);
+    const removing = vanished.filter((l) => l.start_date >= ctx.today);
+    const ended = ending
+      .map((l) => {
+        // The day before today, or the day after the start for a lease that began yesterday (an end comes after the start).
+        const end = yesterday > l.start_date ? yesterday : addDays(l.start_date, 1);
+        return { ...l, new_end: end, new_status: leaseStatus(l.start_date, end, ctx.today) };
+      })
+      // Ended already by an earlier run today.
+      .filter((l) => l.end_date !== l.new_end);
+    await updateFrom(
+      tx,
+      ended.map((l) => ({ id: l.id, end_date: l.new_end, status: l.new_status })),
+      (json) => sql`UPDATE leases l SET end_date = v.end_date, status = v.status, updated_at = now() FROM jsonb_to_recordset(${json}::jsonb) AS v(id int, end_date date, status text) WHERE l.id = v.id`,
+    );
+    for (const l of ended) {
+      hist("Lease", l.id, "update", {
+        end_date: { previous_value: l.end_date, new_value: l.new_end },
+        ...(l.status !== l.new_status ? { status: { previous_value: l.status, new_value: l.new_status } } : {}),
+        listed_by_provider: { previous_value: true, new_value: false },
+      });
+    }
+    const movedOut = ending.length
+      ? await queryRows<{ user_id: number }>(
+          tx,
+          sql`UPDATE lease_users SET moved_out_at = now(), updated_at = now() WHERE lease_id = ${anyOf(ending.map((l) => l.id))} AND moved_out_at IS NULL RETURNING user_id`,
+        )
+      : [];
+    for (const row of movedOut) touchedUsers.add(row.user_id);
+    if (removing.length) {
+      const tenants = await tx.select({ user_id: leaseUsers.user_id }).from(leaseUsers).where(sql`${leaseUsers.lease_id} = ${anyOf(removing.map((l) => l.id))}`);
+      for (const row of tenants) touchedUsers.add(row.user_id);
+      await tx.delete(integrationProfiles).where(sql`${integrationProfiles.id} = ${anyOf(removing.map((l) => l.link_id))}`);
+      await tx.delete(leases).where(sql`${leases.id} = ${anyOf(removing.map((l) => l.id))}`);
+      for (const l of removing) hist("Lease", l.id, "remove", { reference: { previous_value: l.reference, new_value: null }, listed_by_provider: { previous_value: true, new_value: false } });
+    }
+    for (const l of vanished) derivedUnits.add(l.insurable_id);
+    counts.updated += ended.length + removing.length;
+  }
+
   // The links last: a re-created record (its linked row was deleted) takes its link over.
   await inChunks([...newLinks.values()], (chunk) =>
     tx
@@ -413,7 +479,7 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
   );
   for (const [key, l] of newLinks) links.push([key, l.id]);
   await recordHistories(tx, history, CHUNK);
-  await refreshDerived(tx, [...unitIds.values()], [...touchedUsers]);
+  await refreshDerived(tx, [...derivedUnits], [...touchedUsers]);
   return { ...counts, communityId };
 }
 

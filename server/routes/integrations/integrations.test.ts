@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { integrationProfiles, integrationSyncRuns, insurables, leaseUsers, leases } from "../../db/schema";
+import { histories, integrationProfiles, integrationSyncRuns, insurables, leaseUsers, leases } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
 import { queryRows } from "../../lib/list";
-import { sandboxScenario } from "../../integrations/sandbox";
+import { sandboxProvider, sandboxScenario } from "../../integrations/sandbox";
+import { todayLA } from "../leases/leases.service";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
@@ -320,6 +321,82 @@ describe("the sync (sandbox provider)", () => {
     expect(lease).toBeDefined();
     expect(await t.database.db.select().from(leaseUsers).where(eq(leaseUsers.lease_id, lease.id))).not.toHaveLength(0);
     expect(await sync(id)).toMatchObject({ created_count: 0, updated_count: 0 });
+  });
+
+  it("ends a lease the provider no longer lists (residents moved out, unit free, history), removes one that never began, and leaves Coverdesk's own leases alone", async () => {
+    const db = t.database.db;
+    const url = "sandbox://vanish?properties=2&units=10";
+    const { id } = await connect(await buildAccount("Vanish Account"), url);
+    await sync(id);
+    // The provider's first two leases of its first property are the ones that will disappear.
+    const listed = await sandboxProvider({ url, username: "u", password: "p", database: "d" }).fetchProperty("VANISH-P1");
+    const [goneCode, cancelledCode] = listed.leases.slice(0, 2).map((l) => l.code);
+    const leaseOf = async (code: string) => {
+      const [link] = await db.select().from(integrationProfiles).where(and(eq(integrationProfiles.integration_id, id), eq(integrationProfiles.external_context, "lease"), eq(integrationProfiles.external_id, code)));
+      return link ? (await db.select().from(leases).where(eq(leases.id, link.profileable_id)))[0] : undefined;
+    };
+    // A running lease (whatever day the test runs), one that has not begun yet, and staff's own lease on another unit.
+    await db.update(leases).set({ end_date: "2099-01-01", status: "current" }).where(eq(leases.id, (await leaseOf(goneCode))!.id));
+    const gone = (await leaseOf(goneCode))!;
+    const cancelled = (await leaseOf(cancelledCode))!;
+    await db.update(leases).set({ start_date: "2099-01-01", end_date: "2099-12-31", status: "pending" }).where(eq(leases.id, cancelled.id));
+    const otherUnit = (await leaseOf(listed.leases[2].code))!.insurable_id;
+    const [own] = await db.insert(leases).values({ reference: "L-OWNLEASE01", start_date: "2026-01-01", end_date: "2099-01-01", status: "current", insurable_id: otherUnit, account_id: gone.account_id }).returning();
+    const leasesBefore = (await countOf(id)).leases;
+
+    sandboxScenario("vanish", { droppedLeases: 2 });
+    try {
+      const run = await sync(id);
+      expect(run).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 2, error_count: 0 });
+      const yesterday = new Date(`${todayLA()}T00:00:00Z`);
+      yesterday.setUTCDate(yesterday.getUTCDate() - 1);
+      const ended = (await leaseOf(goneCode))!;
+      expect(ended).toMatchObject({ id: gone.id, start_date: gone.start_date, end_date: yesterday.toISOString().slice(0, 10), status: "expired" });
+      const tenants = await db.select().from(leaseUsers).where(eq(leaseUsers.lease_id, gone.id));
+      expect(tenants.length).toBeGreaterThan(0);
+      expect(tenants.every((t) => t.moved_out_at !== null)).toBe(true);
+      const [unit] = await db.select().from(insurables).where(eq(insurables.id, gone.insurable_id));
+      expect(unit.occupied).toBe(false);
+      const [history] = await db.select().from(histories).where(and(eq(histories.recordable_type, "Lease"), eq(histories.recordable_id, gone.id), eq(histories.action, "update")));
+      expect(history).toMatchObject({ author: "Yardi sync", process: "integration" });
+      expect(history.data).toMatchObject({ end_date: { previous_value: gone.end_date, new_value: ended.end_date }, status: { previous_value: "current", new_value: "expired" } });
+
+      // The lease that never began is gone, with its link and a history row saying so.
+      expect(await leaseOf(cancelledCode)).toBeUndefined();
+      expect(await db.select().from(leases).where(eq(leases.id, cancelled.id))).toHaveLength(0);
+      const [removed] = await db.select().from(histories).where(and(eq(histories.recordable_type, "Lease"), eq(histories.recordable_id, cancelled.id), eq(histories.action, "remove")));
+      expect(removed.data).toMatchObject({ reference: { previous_value: cancelled.reference, new_value: null } });
+
+      // Staff's own lease and every lease still listed are untouched.
+      expect((await db.select().from(leases).where(eq(leases.id, own.id)))[0]).toMatchObject({ end_date: "2099-01-01", status: "current" });
+      expect((await countOf(id)).leases).toBe(leasesBefore - 1);
+      // The same day again: nothing more to end.
+      expect(await sync(id)).toMatchObject({ status: "succeeded", created_count: 0, updated_count: 0 });
+    } finally {
+      sandboxScenario("vanish", null);
+    }
+  });
+
+  it("keeps a property's leases when the provider suddenly lists none, and says so", async () => {
+    const url = "sandbox://emptied?properties=1&units=6";
+    const { id } = await connect(await buildAccount("Emptied Account"), url);
+    await sync(id);
+    const before = await countOf(id);
+    const leaseDates = (integrationId: number) =>
+      queryRows(t.database.db, sql`SELECT l.id, l.end_date::text, l.status FROM leases l JOIN integration_profiles ip ON ip.profileable_id = l.id AND ip.external_context = 'lease' WHERE ip.integration_id = ${integrationId} ORDER BY l.id`);
+    const dates = await leaseDates(id);
+    expect(dates).toHaveLength(before.leases);
+    const all = (await sandboxProvider({ url, username: "u", password: "p", database: "d" }).fetchProperty("EMPTIE-P1")).leases.length;
+    sandboxScenario("emptied", { droppedLeases: all });
+    try {
+      const run = await sync(id);
+      expect(run).toMatchObject({ status: "partial", updated_count: 0, error_count: 1 });
+      const health = (await call("superAdmin", "POST", "/integrations/integration_health")).json().data.find((r: { id: number }) => r.id === id);
+      expect(health.errors[0]).toMatchObject({ record_type: "property", external_id: "EMPTIE-P1", message: `The provider listed no leases; the ${before.leases} leases it listed before were kept` });
+      expect(await leaseDates(id)).toEqual(dates);
+    } finally {
+      sandboxScenario("emptied", null);
+    }
   });
 
   it("toggles a property off, and a sync then leaves it alone", async () => {

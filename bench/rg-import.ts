@@ -13,6 +13,7 @@ import { testEnv } from "../server/env";
 import { localFileStore } from "../server/files/store";
 import { startPgBossQueue } from "../server/jobs/queue";
 import { hashPassword } from "../server/lib/passwords";
+import { ROW_CHUNK } from "../server/routes/policy-application-groups/groups.service";
 import { sampleRow } from "../server/routes/policy-application-groups/sheet";
 import { multipart } from "../server/test/multipart";
 import { openScratchDatabase } from "./database";
@@ -20,8 +21,8 @@ import { openScratchDatabase } from "./database";
 /**
  * `npx tsx bench/rg-import.ts [--rows 10000]`: a rent-guarantee mass import end to end on a throwaway embedded
  * database with the real job queue (pg-boss): the sheet is written with exceljs's streaming writer, uploaded as
- * staff, every row priced by its own job until the group awaits acceptance, then accepted (the first invoice charged
- * through the test gateway, one policy per row created). Prints each phase's time and the process's peak RSS and heap
+ * staff, the rows priced by their jobs (one per chunk of rows) until the group awaits acceptance, then accepted (the
+ * first invoice charged through the test gateway at once; one policy per row created by the accept's job, polled). Prints each phase's time and the process's peak RSS and heap
  * (sampled every 50 ms). Goal (issue 16): 10,000 rows end to end in 30 s or less.
  */
 const i = process.argv.indexOf("--rows");
@@ -90,6 +91,14 @@ async function main() {
   if (status !== "awaiting_acceptance") throw new Error(`group ended ${status}`);
   const accept = await app.inject({ method: "PUT", url: `/v2/staff_account/policy-application-groups/${id}/accept`, headers });
   if (accept.statusCode !== 200) throw new Error(`accept: ${accept.statusCode} ${accept.body.slice(0, 300)}`);
+  const answered = Date.now();
+  // The policies are created by the accept's job; the console polls the group as this does.
+  status = "accepting";
+  while (status === "accepting") {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    status = (await app.inject({ method: "GET", url: `/v2/staff_account/policy-application-groups/${id}`, headers })).json().status;
+  }
+  if (status !== "accepted") throw new Error(`accept ended ${status}`);
   const accepted = Date.now();
   clearInterval(sampler);
   const [{ n }] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM policies WHERE policy_group_id = ${id}`);
@@ -97,8 +106,9 @@ async function main() {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(`rent-guarantee mass import, ${ROWS} rows (${(statSync(sheetPath).size / 1024).toFixed(0)} KB sheet), embedded PostgreSQL, pg-boss jobs:`);
   console.log(`  upload and check (streamed read, rows written): ${s(uploaded - started)}`);
-  console.log(`  one job per row until awaiting acceptance:     ${s(priced - uploaded)}`);
-  console.log(`  accept (charge + ${n} policies):              ${s(accepted - priced)}`);
+  console.log(`  row jobs (one per ${ROW_CHUNK} rows) until awaiting acceptance: ${s(priced - uploaded)}`);
+  console.log(`  accept answered (charge, job queued):          ${s(answered - priced)}`);
+  console.log(`  accept job (${n} policies) until accepted:    ${s(accepted - answered)}`);
   console.log(`  end to end:                                     ${s(accepted - started)}  (goal ≤ 30 s: ${accepted - started <= 30_000 ? "met" : "missed"})`);
   console.log(`  peak RSS ${mb(peakRss)} MB (${mb(baseRss)} MB before the upload), peak heap used ${mb(peakHeap)} MB`);
   await app.close();

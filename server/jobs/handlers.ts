@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Author } from "../lib/history";
 import { publicOrigin } from "../lib/public-url";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
 import { EXPORT_LEADS_JOB, runLeadExport } from "./export-leads";
@@ -14,7 +15,7 @@ import { NIGHTLY_SYNC_CRON, NIGHTLY_SYNC_JOB, SYNC_JOB, requeueInterruptedRuns, 
 import { integrationSecret } from "../integrations/secret";
 import { SNAPSHOT_CRON, SNAPSHOT_JOB, writeSnapshot } from "../reporting/snapshots";
 import { daysBefore, reportToday } from "../../src/domain/leads";
-import { GROUP_ROW_JOB, recoverGroups, runGroupRow } from "../routes/policy-application-groups/groups.service";
+import { ACCEPT_JOB, GROUP_ROW_JOB, recoverGroups, rowJobs, runAcceptGroup, runGroupRows } from "../routes/policy-application-groups/groups.service";
 import { REMINDERS_CRON, REMINDERS_JOB, sendScheduledReminders } from "../routes/compliance/reminders.service";
 import { AUTO_ASSIGN_CRON, AUTO_ASSIGN_JOB, MASTER_CANCEL_JOB, type MasterCancelJob, runAutoAssign, runMasterCancel } from "../routes/master-policies/master-policies.coverage";
 
@@ -65,9 +66,20 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
     const rows = await writeSnapshot(app.db, date);
     app.log.info({ date, rows }, "coverage snapshot written");
   });
-  // Rent-guarantee mass import: one job per sheet row, taken 200 at a time every half second (a row is a few
-  // statements; pg-boss waits the polling interval between fetches, so one at a time a second would take hours).
-  await app.jobs.work<{ applicationId: number }>(GROUP_ROW_JOB, (data) => runGroupRow(app.db, data.applicationId), { batchSize: 200, pollingIntervalSeconds: 0.5 });
+  // Rent-guarantee mass import: one job per chunk of ROW_CHUNK sheet rows, priced set-wise (a job queued before
+  // chunks names one row); then, once a group is accepted and paid, one job that creates its policies.
+  await app.jobs.work<{ applicationIds?: number[]; applicationId?: number }>(
+    GROUP_ROW_JOB,
+    (data) => runGroupRows(app.db, data.applicationIds ?? (data.applicationId ? [data.applicationId] : [])),
+    { batchSize: 1, pollingIntervalSeconds: 0.5 },
+  );
+  await app.jobs.work<{ groupId: number; author: Author }>(
+    ACCEPT_JOB,
+    async (data) => {
+      await runAcceptGroup(app.db, data.groupId, data.author);
+    },
+    { pollingIntervalSeconds: 0.5 },
+  );
   await app.jobs.work<MasterCancelJob>(MASTER_CANCEL_JOB, (data) => runMasterCancel(app.db, data));
   await app.jobs.work<{ runId: number }>(SYNC_JOB, async (data) => {
     const run = await runSync(app.db, await integrationSecret(app), data.runId);
@@ -128,13 +140,14 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   const resumed = await requeueInterruptedRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }), { anyAge: alone });
   if (resumed.length) app.log.info({ runs: resumed }, "integration syncs left running by a stopped process queued again");
   // Mass-import rows a stopped process held or never queued are queued again, at start and every minute.
-  const queueRows = (ids: number[]) => app.jobs.sendMany(GROUP_ROW_JOB, ids.map((applicationId) => ({ applicationId })));
+  const queueRows = (ids: number[]) => app.jobs.sendMany(GROUP_ROW_JOB, rowJobs(ids));
+  const queueAccept = (groupId: number, author: Author) => app.jobs.send(ACCEPT_JOB, { groupId, author });
   await app.jobs.work(RECOVER_GROUPS_JOB, async () => {
-    await recoverGroups(app.db, queueRows);
+    await recoverGroups(app.db, queueRows, queueAccept);
   });
   await app.jobs.schedule(RECOVER_GROUPS_JOB, "* * * * *");
-  const recovered = await recoverGroups(app.db, queueRows);
-  if (recovered.rows || recovered.groups) app.log.info(recovered, "mass-import rows left by a stopped process queued again");
+  const recovered = await recoverGroups(app.db, queueRows, queueAccept);
+  if (recovered.rows || recovered.groups || recovered.accepting) app.log.info(recovered, "mass-import rows left by a stopped process queued again");
   // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
   await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
   // Residents whose cover ends in 30, 14 or 3 days (their account's days) are reminded every morning (issue 17).

@@ -3,7 +3,12 @@
  * the server share. A policy application group is one uploaded sheet; each row becomes one application, priced by
  * a background job, and the group's policies are created when the group is accepted and its first invoice charged.
  */
-export const GROUP_STATUSES = ["in_progress", "awaiting_acceptance", "error", "accepted"] as const;
+/**
+ * in_progress → awaiting_acceptance | error → (accept: first invoice charged) accepting → accepted. The policies are
+ * created in the background while `accepting`; a failure there leaves `accept_failed`, and accepting again (nothing
+ * is charged twice) goes on with the rows that have no policy yet.
+ */
+export const GROUP_STATUSES = ["in_progress", "awaiting_acceptance", "error", "accepting", "accept_failed", "accepted"] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
 /** Import file: xlsx only, at most 100 MB (document 2 section 9). */
@@ -24,7 +29,14 @@ export const NO_PAYMENT_SOURCE = "Account doesn't have attached payment sources"
 export const acceptedMessage = (id: number) => `Rental Guarantee Group #${id}, has been accepted.`;
 
 /** The errors a row's job records (reference section 4.7), shown with the applicant's email in the group's view. */
-export const GROUP_ERROR_KINDS = ["policy_application_was_not_created", "policy_application_was_not_quoted", "unknown_error", "premium_and_invoices_was_not_generated"] as const;
+export const GROUP_ERROR_KINDS = [
+  "policy_application_was_not_created",
+  "policy_application_was_not_quoted",
+  "unknown_error",
+  "premium_and_invoices_was_not_generated",
+  // The background creation of an accepted group's policies stopped (ours; the group is then accept_failed).
+  "policies_were_not_created",
+] as const;
 export type GroupErrorKind = (typeof GROUP_ERROR_KINDS)[number];
 
 export type ColumnType = "text" | "email" | "date" | "number" | "phone" | "flag";

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { formParts } from "../../files/multipart";
 import { ValidationError } from "../../lib/errors";
-import { staffAuthor } from "../../lib/history";
+import { type Author, staffAuthor } from "../../lib/history";
 import { cleanFileName, date, flag, id, idParams, isSafeText } from "../../lib/input";
 import { parseInput } from "../../lib/input-errors";
 import { sendList } from "../../lib/list";
@@ -11,7 +11,7 @@ import { filterTypes, listInput } from "../../lib/list-input";
 import { parseBracketQueryStrict, type QueryObject } from "../../lib/query-string";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
-import { GROUP_ROW_JOB, acceptGroup, createGroup, deleteGroup, groupListSpec, listGroups, showGroup, storeSheet, updateGroup, type Upload } from "./groups.service";
+import { ACCEPT_JOB, GROUP_ROW_JOB, acceptGroup, createGroup, deleteGroup, groupListSpec, listGroups, showGroup, rowJobs, storeSheet, updateGroup, type Upload } from "./groups.service";
 import { sampleSheet } from "./sheet";
 
 const access = (action: string) => ({ access: { resource: "policy-application-groups", action } });
@@ -84,9 +84,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     files: app.files,
     queueRows: async (ids: number[]) => {
-      await app.jobs.sendMany(GROUP_ROW_JOB, ids.map((applicationId) => ({ applicationId })));
+      await app.jobs.sendMany(GROUP_ROW_JOB, rowJobs(ids));
     },
   };
+  const queueAccept = (groupId: number, author: Author) => app.jobs.send(ACCEPT_JOB, { groupId, author });
 
   app.get("/policy-application-groups", { config: access("list"), schema: { querystring: listInput(filterTypes(groupListSpec)) } }, async (request, reply) => {
     const q = request.query as QueryObject;
@@ -119,7 +120,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put("/policy-application-groups/:id/accept", { config: access("accept"), schema: { params: idParams } }, async (request) => {
     const caller = requireCaller(request);
-    return acceptGroup({ db: app.db, gateway: app.gateway }, caller.scope, request.params.id, staffAuthor(caller.user));
+    return acceptGroup({ db: app.db, gateway: app.gateway, queueAccept }, caller.scope, request.params.id, staffAuthor(caller.user));
   });
 
   app.delete("/policy-application-groups/:id", { config: access("delete"), schema: { params: idParams } }, async (request) => {

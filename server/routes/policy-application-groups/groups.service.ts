@@ -22,7 +22,7 @@ import type { Db } from "../../db/client";
 import type { FileStore } from "../../files/store";
 import { storeCheckedUpload } from "../../files/uploads";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../../lib/errors";
-import { type Author, diffChanges, recordHistory } from "../../lib/history";
+import { type Author, SYSTEM_AUTHOR, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
 import { type Scope, scopeConditions } from "../../lib/scope";
 import { type ApplicationFields, SheetError, readApplications } from "./sheet";
@@ -193,7 +193,7 @@ export interface Upload {
 export interface GroupDeps {
   db: Db;
   files: FileStore;
-  /** Queues one row job per id. */
+  /** Queues the rows' jobs (one per ROW_CHUNK rows, rowJobs). */
   queueRows: (applicationIds: number[]) => Promise<void>;
 }
 
@@ -389,6 +389,20 @@ export async function deleteGroup(deps: GroupDeps, scope: Scope, id: number, aut
 /** A row `running` longer than this was left by a process that stopped; its job may take it again. */
 export const CLAIM_TIMEOUT_SECONDS = 120;
 
+/** Rows per job: one job prices this many rows with a handful of set-wise statements (not one job per row). */
+export const ROW_CHUNK = 500;
+
+/** The jobs of a list of rows: one per ROW_CHUNK ids, in order. */
+export function rowJobs(ids: number[]): Array<{ applicationIds: number[] }> {
+  const jobs: Array<{ applicationIds: number[] }> = [];
+  for (let i = 0; i < ids.length; i += ROW_CHUNK) jobs.push({ applicationIds: ids.slice(i, i + ROW_CHUNK) });
+  return jobs;
+}
+
+/** A PostgreSQL int[] literal as one parameter (`= ANY(...)`), whatever the number of ids. */
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`).join(",")}}`}::text[]`;
+
 interface Claimed {
   id: number;
   group_id: number;
@@ -396,82 +410,130 @@ interface Claimed {
   fields: ApplicationFields;
 }
 
+type RowOutcome = { premium: number } | { kind: "policy_application_was_not_created" | "policy_application_was_not_quoted" | "unknown_error"; errors: string[] };
+
+/** One row's job, as a chunk of one (a job queued before chunks, and the tests' way to run a row again). */
+export const runGroupRow = (db: Db, applicationId: number) => runGroupRows(db, [applicationId]);
+
 /**
- * One row's job (reference section 4.7: application + users + quote): the row is claimed (a second delivery of a
- * row done or held by a live process does nothing), checked against what exists (the same applicant twice in the
- * sheet, an applicant with a rent guarantee in force, a rent above the limit), priced, and counted on its group; the
- * job that counts the last row ends the group (finishGroup).
+ * A chunk of rows (reference section 4.7: application + users + quote, per row): the rows are claimed (a second
+ * delivery of rows done or held by a live process does nothing to them), checked set-wise against what exists (the
+ * same applicant earlier in the sheet, an applicant with a rent guarantee in force, a rent above the limit), priced,
+ * and counted on their group in one transaction; the job that counts the group's last row ends the group
+ * (finishGroup).
  */
-export async function runGroupRow(db: Db, applicationId: number): Promise<void> {
-  const [row] = await queryRows<Claimed>(
+export async function runGroupRows(db: Db, applicationIds: number[]): Promise<void> {
+  if (!applicationIds.length) return;
+  const claimed = await queryRows<Claimed>(
     db,
     sql`UPDATE policy_group_applications a SET status = 'running', claimed_at = now(), updated_at = now()
         FROM policy_application_groups g
-        WHERE a.id = ${applicationId} AND g.id = a.group_id AND g.status = 'in_progress'
+        WHERE a.id = ANY(${intArray(applicationIds)}) AND g.id = a.group_id AND g.status = 'in_progress'
           AND (a.status = 'pending' OR (a.status = 'running' AND a.claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})))
         RETURNING a.id, a.group_id, a.row_number, a.fields`,
   );
-  if (!row) return;
-  let outcome: { premium: number } | { kind: "policy_application_was_not_created" | "policy_application_was_not_quoted" | "unknown_error"; errors: string[] };
-  try {
-    outcome = await priceRow(db, row);
-  } catch (error) {
-    outcome = { kind: "unknown_error", errors: [error instanceof Error ? error.message.slice(0, 300) : "unknown"] };
+  const byGroup = new Map<number, Claimed[]>();
+  for (const row of claimed) byGroup.set(row.group_id, [...(byGroup.get(row.group_id) ?? []), row]);
+  for (const [groupId, rows] of byGroup) {
+    let outcomes: Map<number, RowOutcome>;
+    try {
+      outcomes = await priceRows(db, groupId, rows);
+    } catch (error) {
+      const errors = [error instanceof Error ? error.message.slice(0, 300) : "unknown"];
+      outcomes = new Map(rows.map((r) => [r.id, { kind: "unknown_error" as const, errors }]));
+    }
+    if (await countRows(db, groupId, rows, outcomes)) await finishGroup(db, groupId);
   }
-  const last = await db.transaction(async (txRaw) => {
+}
+
+/** Writes a chunk's outcomes and counts them on the group; answers whether the group's every row is now counted. */
+async function countRows(db: Db, groupId: number, rows: Claimed[], outcomes: Map<number, RowOutcome>): Promise<boolean> {
+  return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const [mine] = await queryRows<{ id: number }>(
+    const values = rows.map((r) => {
+      const o = outcomes.get(r.id)!;
+      return sql`(${r.id}::int, ${"premium" in o ? "created" : "error"}::text, ${"premium" in o ? o.premium : null}::bigint)`;
+    });
+    const mine = await queryRows<{ id: number }>(
       tx,
-      "premium" in outcome
-        ? sql`UPDATE policy_group_applications SET status = 'created', premium = ${outcome.premium}, updated_at = now() WHERE id = ${row.id} AND status = 'running' RETURNING id`
-        : sql`UPDATE policy_group_applications SET status = 'error', updated_at = now() WHERE id = ${row.id} AND status = 'running' RETURNING id`,
+      sql`UPDATE policy_group_applications a SET status = v.status, premium = v.premium, updated_at = now()
+          FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, premium)
+          WHERE a.id = v.id AND a.status = 'running' RETURNING a.id`,
     );
-    if (!mine) return false;
-    if (!("premium" in outcome)) {
-      const information = {
-        params: { row: row.row_number, monthly_rent: row.fields.monthly_rent, guarantee_option: row.fields.guarantee_option },
-        policy_users_params: [{ user_attributes: { email: row.fields.applicant.email } }],
-        errors: outcome.errors,
-      };
-      await tx.execute(sql`INSERT INTO policy_group_errors (group_id, application_id, kind, information) VALUES (${row.group_id}, ${row.id}, ${outcome.kind}, ${JSON.stringify(information)}::jsonb)`);
+    if (!mine.length) return false;
+    const counted = rows.filter((r) => mine.some((m) => m.id === r.id));
+    const failed = counted.filter((r) => !("premium" in outcomes.get(r.id)!));
+    if (failed.length) {
+      await tx.execute(sql`INSERT INTO policy_group_errors (group_id, application_id, kind, information) VALUES ${sql.join(
+        failed.map((row) => {
+          const o = outcomes.get(row.id) as Exclude<RowOutcome, { premium: number }>;
+          const information = {
+            params: { row: row.row_number, monthly_rent: row.fields.monthly_rent, guarantee_option: row.fields.guarantee_option },
+            policy_users_params: [{ user_attributes: { email: row.fields.applicant.email } }],
+            errors: o.errors,
+          };
+          return sql`(${groupId}, ${row.id}, ${o.kind}, ${JSON.stringify(information)}::jsonb)`;
+        }),
+        sql`, `,
+      )}`);
     }
     const [counts] = await queryRows<{ done: boolean }>(
       tx,
-      sql`UPDATE policy_application_groups SET ${"premium" in outcome ? sql`created_policy_applications_count = created_policy_applications_count + 1` : sql`errors_count = errors_count + 1`},
-            updated_at = now()
-          WHERE id = ${row.group_id} RETURNING created_policy_applications_count + errors_count >= policy_applications_count AS done`,
+      sql`UPDATE policy_application_groups SET created_policy_applications_count = created_policy_applications_count + ${counted.length - failed.length},
+            errors_count = errors_count + ${failed.length}, updated_at = now()
+          WHERE id = ${groupId} RETURNING created_policy_applications_count + errors_count >= policy_applications_count AS done`,
     );
     return Boolean(counts?.done);
   });
-  if (last) await finishGroup(db, row.group_id);
 }
 
-async function priceRow(db: Db, row: Claimed) {
-  const email = row.fields.applicant.email;
-  const [twice] = await queryRows<{ row_number: number }>(
+/** The chunk's checks, each one statement for the whole chunk. */
+async function priceRows(db: Db, groupId: number, rows: Claimed[]): Promise<Map<number, RowOutcome>> {
+  const emails = [...new Set(rows.map((r) => r.fields.applicant.email.toLowerCase()))];
+  // The first row of the sheet with each of these applicants (the email index of migration 0029).
+  const firsts = await queryRows<{ email: string; first: number }>(
     db,
-    sql`SELECT row_number FROM policy_group_applications WHERE group_id = ${row.group_id} AND row_number < ${row.row_number}
-          AND lower(fields->'applicant'->>'email') = ${email.toLowerCase()} ORDER BY row_number LIMIT 1`,
+    sql`SELECT lower(fields->'applicant'->>'email') AS email, min(row_number)::int AS first FROM policy_group_applications
+        WHERE group_id = ${groupId} AND lower(fields->'applicant'->>'email') = ANY(${textArray(emails)}) GROUP BY 1`,
   );
-  if (twice) return { kind: "policy_application_was_not_created" as const, errors: [`The applicant is already on row ${twice.row_number} of this sheet`] };
-  const [covered] = await queryRows<{ number: string }>(
+  const firstRow = new Map(firsts.map((f) => [f.email, Number(f.first)]));
+  const covered = await queryRows<{ email: string; number: string }>(
     db,
-    sql`SELECT p.number FROM policies p JOIN policy_users pu ON pu.policy_id = p.id AND pu.primary JOIN users u ON u.id = pu.user_id
-        WHERE lower(u.email) = ${email.toLowerCase()} AND p.policy_type_id = 5 AND p.status IN ('BOUND', 'BOUND_WITH_WARNING', 'RENEWED', 'REINSTATED') LIMIT 1`,
+    sql`SELECT DISTINCT ON (lower(u.email)) lower(u.email) AS email, p.number FROM users u
+          JOIN policy_users pu ON pu.user_id = u.id AND pu.primary JOIN policies p ON p.id = pu.policy_id
+        WHERE lower(u.email) = ANY(${textArray(emails)}) AND p.policy_type_id = 5 AND p.status IN ('BOUND', 'BOUND_WITH_WARNING', 'RENEWED', 'REINSTATED')
+        ORDER BY lower(u.email), p.id`,
   );
-  if (covered) return { kind: "policy_application_was_not_created" as const, errors: [`The applicant already has rent guarantee policy ${covered.number}`] };
-  if (row.fields.monthly_rent > MAX_GUARANTEED_RENT_CENTS) {
-    return { kind: "policy_application_was_not_quoted" as const, errors: [`Monthly rent above $${MAX_GUARANTEED_RENT_CENTS / 100} is not guaranteed`] };
+  const coveredBy = new Map(covered.map((c) => [c.email, c.number]));
+  const outcomes = new Map<number, RowOutcome>();
+  for (const row of rows) {
+    const email = row.fields.applicant.email.toLowerCase();
+    const first = firstRow.get(email);
+    const policy = coveredBy.get(email);
+    if (first !== undefined && first < row.row_number) {
+      outcomes.set(row.id, { kind: "policy_application_was_not_created", errors: [`The applicant is already on row ${first} of this sheet`] });
+    } else if (policy) {
+      outcomes.set(row.id, { kind: "policy_application_was_not_created", errors: [`The applicant already has rent guarantee policy ${policy}`] });
+    } else if (row.fields.monthly_rent > MAX_GUARANTEED_RENT_CENTS) {
+      outcomes.set(row.id, { kind: "policy_application_was_not_quoted", errors: [`Monthly rent above $${MAX_GUARANTEED_RENT_CENTS / 100} is not guaranteed`] });
+    } else {
+      outcomes.set(row.id, { premium: applicationPremium(row.fields.monthly_rent, row.fields.guarantee_months) });
+    }
   }
-  return { premium: applicationPremium(row.fields.monthly_rent, row.fields.guarantee_months) };
+  return outcomes;
 }
 
 /**
  * Work a stopped process left (issue 16: a restart during the import resumes it): rows claimed too long ago, rows
  * never claimed whose group is older than the claim timeout (their job was lost), queued again; groups whose every
- * row is counted but that were not ended, ended.
+ * row is counted but that were not ended, ended; accepted groups whose policies stopped being created with no
+ * failure recorded (the process died mid-way), their job queued again.
  */
-export async function recoverGroups(db: Db, queueRows: (ids: number[]) => Promise<void>): Promise<{ rows: number; groups: number }> {
+export async function recoverGroups(
+  db: Db,
+  queueRows: (ids: number[]) => Promise<void>,
+  queueAccept?: (groupId: number, author: Author) => Promise<void>,
+): Promise<{ rows: number; groups: number; accepting: number }> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT a.id FROM policy_group_applications a JOIN policy_application_groups g ON g.id = a.group_id
@@ -485,24 +547,44 @@ export async function recoverGroups(db: Db, queueRows: (ids: number[]) => Promis
     sql`SELECT id FROM policy_application_groups WHERE status = 'in_progress' AND created_policy_applications_count + errors_count >= policy_applications_count`,
   );
   for (const g of groups) await finishGroup(db, g.id);
-  return { rows: rows.length, groups: groups.length };
+  const accepting = queueAccept
+    ? await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM policy_application_groups WHERE status = 'accepting' AND updated_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`,
+      )
+    : [];
+  for (const g of accepting) await queueAccept!(g.id, SYSTEM_AUTHOR);
+  return { rows: rows.length, groups: groups.length, accepting: accepting.length };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Accept
 
-const inList = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** Applications turned into policies per transaction by the accept job (each chunk commits, so progress shows). */
+export const ACCEPT_CHUNK = 1000;
+export const ACCEPT_JOB = "rent-guarantee-accept";
+
+export interface AcceptDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  /** Queues the job that creates the group's policies (runAcceptGroup). */
+  queueAccept: (groupId: number, author: Author) => Promise<void>;
+}
 
 /**
  * PUT /policy-application-groups/{id}/accept (reference section 4.7): only awaiting_acceptance with the effective
  * date today or later, and with a payment method on the account. The first invoice is charged through the payment
  * gateway (recorded `processing` with its idempotency key first, as every charge: reconciliation settles a lost
- * answer); a refusal answers 422 with the gateway's words and changes nothing else. Once paid, one policy per
- * application is created (bound, in the system, type 5) with its customers, and the group is accepted.
+ * answer); a refusal answers 422 with the gateway's words and changes nothing else. Once paid, the group is
+ * `accepting` and a job creates one policy per application in the background (runAcceptGroup); the answer does not
+ * wait for it. A group whose job failed (`accept_failed`) is accepted again without a charge: its first invoice is
+ * paid, and the job goes on with the applications that have no policy yet.
  */
-export async function acceptGroup(deps: { db: Db; gateway: PaymentGateway }, scope: Scope, id: number, author: Author) {
+export async function acceptGroup(deps: AcceptDeps, scope: Scope, id: number, author: Author) {
   const { db, gateway } = deps;
   const group = await findRow(db, scope, id);
+  if (group.status === "accept_failed") return retryAccept(deps, scope, id, author);
   if (group.status !== "awaiting_acceptance") throw new AppError(422, { success: false, error: WRONG_STATE, message: WRONG_STATE });
   if (group.effective_date < reportToday()) {
     throw new AppError(422, { success: false, error: "Incorrect effective dates", message: EFFECTIVE_DATE_PAST, errors: { effective_date: EFFECTIVE_DATE_PAST } });
@@ -542,7 +624,35 @@ export async function acceptGroup(deps: { db: Db; gateway: PaymentGateway }, sco
     await settleCharge(db, attempt.chargeId, outcome);
     if (!outcome.success) throw new AppError(422, { success: false, error: outcome.error ?? "The charge failed", message: outcome.error ?? "The charge failed" });
   }
-  await createPolicies(db, id, author);
+  // Paid: the group moves on (once, whoever gets here first) and its policies are created in the background.
+  const moved = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE policy_application_groups SET status = 'accepting', accepted_at = now(), updated_at = now() WHERE id = ${id} AND status = 'awaiting_acceptance'
+          AND EXISTS (SELECT 1 FROM invoices i WHERE i.invoiceable_type = 'PolicyGroupQuote' AND i.invoiceable_id = ${id} AND i.status = 'complete') RETURNING id`,
+    );
+    if (row) await recordHistory(tx, { type: RECORD_TYPE, id, action: "update", author, process: "console", changes: { status: { previous_value: "awaiting_acceptance", new_value: "accepting" } } });
+    return Boolean(row);
+  });
+  if (!moved) throw new AppError(422, { success: false, error: WRONG_STATE, message: WRONG_STATE });
+  await deps.queueAccept(id, author);
+  return { success: true, message: acceptedMessage(id) };
+}
+
+/** accept_failed → accepting again, the failure's record removed; nothing is charged (the first invoice is paid). */
+async function retryAccept(deps: AcceptDeps, scope: Scope, id: number, author: Author) {
+  const moved = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const locked = await findRow(tx, scope, id, true);
+    if (locked.status !== "accept_failed") return false;
+    await tx.execute(sql`DELETE FROM policy_group_errors WHERE group_id = ${id} AND kind = 'policies_were_not_created'`);
+    await tx.execute(sql`UPDATE policy_application_groups SET status = 'accepting', updated_at = now() WHERE id = ${id}`);
+    await recordHistory(tx, { type: RECORD_TYPE, id, action: "update", author, process: "console", changes: { status: { previous_value: "accept_failed", new_value: "accepting" } } });
+    return true;
+  });
+  if (!moved) throw new AppError(422, { success: false, error: WRONG_STATE, message: WRONG_STATE });
+  await deps.queueAccept(id, author);
   return { success: true, message: acceptedMessage(id) };
 }
 
@@ -553,84 +663,128 @@ interface AppRow {
   fields: ApplicationFields;
 }
 
-/** The group's policies, 500 applications at a time, in one transaction with the group's move to accepted. */
-async function createPolicies(db: Db, groupId: number, author: Author) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const [group] = await queryRows<{ status: string; account_id: number; agency_id: number | null; effective_date: string; expiration_date: string; auto_pay: boolean; auto_renew: boolean }>(
-      tx,
-      sql`SELECT status, account_id, agency_id, effective_date::text AS effective_date, expiration_date::text AS expiration_date, auto_pay, auto_renew
-          FROM policy_application_groups WHERE id = ${groupId} FOR UPDATE`,
-    );
-    if (!group || group.status !== "awaiting_acceptance") return;
-    let created = 0;
-    for (let after = 0; ; ) {
-      const apps = await queryRows<AppRow>(
-        tx,
-        sql`SELECT id, row_number, premium, fields FROM policy_group_applications WHERE group_id = ${groupId} AND status = 'created' AND id > ${after} ORDER BY id LIMIT ${BATCH}`,
-      );
-      if (!apps.length) break;
-      after = apps[apps.length - 1].id;
-      const people = apps.flatMap((a) => [
-        { email: a.fields.applicant.email, first: a.fields.applicant.first_name, last: a.fields.applicant.last_name, phone: a.fields.applicant.phone, birth: a.fields.applicant.birth_date, gender: a.fields.applicant.gender, salutation: a.fields.applicant.salutation },
-        ...(a.fields.co_tenant
-          ? [{ email: a.fields.co_tenant.email, first: a.fields.co_tenant.first_name, last: a.fields.co_tenant.last_name, phone: a.fields.co_tenant.phone, birth: a.fields.co_tenant.birth_date, gender: "unspecified", salutation: "unspecified" }]
-          : []),
-      ]);
-      const emails = [...new Set(people.map((p) => p.email.toLowerCase()))];
-      await tx.execute(sql`INSERT INTO users (email) VALUES ${sql.join(emails.map((e) => sql`(${e})`), sql`, `)} ON CONFLICT ((lower(email))) DO NOTHING`);
-      const userRows = await queryRows<{ id: number; email: string }>(tx, sql`SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (${inList(emails)})`);
-      const userOf = new Map(userRows.map((u) => [u.email, u.id]));
-      const seen = new Set<string>();
-      const profiles = people.filter((p) => !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
-      await tx.execute(sql`INSERT INTO profiles (profileable_type, profileable_id, first_name, last_name, full_name, contact_email, contact_phone, birth_date, gender, salutation)
-        VALUES ${sql.join(
-          profiles.map((p) => sql`('User', ${userOf.get(p.email.toLowerCase())}, ${p.first}, ${p.last}, ${`${p.first} ${p.last}`}, ${p.email}, ${p.phone}, ${p.birth}, ${p.gender}, ${p.salutation})`),
-          sql`, `,
-        )} ON CONFLICT (profileable_type, profileable_id) DO NOTHING`);
-      await tx.execute(sql`INSERT INTO account_users (account_id, user_id) VALUES ${sql.join([...userOf.values()].map((u) => sql`(${group.account_id}, ${u})`), sql`, `)} ON CONFLICT DO NOTHING`);
-      const policies = await queryRows<{ id: number; number: string }>(
-        tx,
-        sql`INSERT INTO policies (number, effective_date, expiration_date, auto_renew, auto_pay, status, billing_status, system_purchased, agency_id, account_id,
-              policy_type_id, policy_in_system, policy_group_id, premium_total)
-            VALUES ${sql.join(
-              apps.map(
-                (a) => sql`(${`RG-${groupId}-${String(a.row_number).padStart(5, "0")}`}, ${group.effective_date}, ${group.expiration_date}, ${group.auto_renew}, ${group.auto_pay},
-                  'BOUND', 'CURRENT', true, ${group.agency_id}, ${group.account_id}, 5, true, ${groupId}, ${Number(a.premium)})`,
-              ),
-              sql`, `,
-            )} RETURNING id, number`,
-      );
-      const policyOf = new Map(policies.map((p) => [p.number, p.id]));
-      const pid = (a: AppRow) => policyOf.get(`RG-${groupId}-${String(a.row_number).padStart(5, "0")}`)!;
-      const links = apps.flatMap((a) => [
-        sql`(${pid(a)}, ${userOf.get(a.fields.applicant.email.toLowerCase())}, true)`,
-        ...(a.fields.co_tenant ? [sql`(${pid(a)}, ${userOf.get(a.fields.co_tenant.email.toLowerCase())}, false)`] : []),
-      ]);
-      await tx.execute(sql`INSERT INTO policy_users (policy_id, user_id, "primary") VALUES ${sql.join(links, sql`, `)}`);
-      await tx.execute(sql`UPDATE users SET has_existing_policies = true WHERE id IN (${inList([...userOf.values()])})`);
-      await tx.execute(sql`INSERT INTO policy_applications (policy_id, status, fields) VALUES ${sql.join(
-        apps.map((a) => {
-          const f = a.fields;
-          const fields = {
-            employment: { primary_applicant: { ...f.employment, address: { street_name: f.employment.address } } },
-            landlord: { company: f.landlord.company, first_name: f.landlord.contact_name, last_name: "", phone_number: f.landlord.phone_number, email: f.landlord.email },
-            guarantee_option: f.guarantee_option,
-            monthly_rent: f.monthly_rent,
-            address: f.address,
-            co_tenant: f.co_tenant,
-          };
-          return sql`(${pid(a)}, 'accepted', ${JSON.stringify(fields)}::jsonb)`;
-        }),
-        sql`, `,
-      )}`);
-      await tx.execute(sql`INSERT INTO histories (recordable_type, recordable_id, authorable_type, authorable_id, author, action, process, data)
-        VALUES ${sql.join(policies.map((p) => sql`('Policy', ${p.id}, ${author.staffId ? "Staff" : null}, ${author.staffId ?? null}, ${author.name}, 'create', 'import', '{}'::jsonb)`), sql`, `)}`);
-      await tx.execute(sql`UPDATE policy_group_applications a SET policy_id = p.id FROM policies p
-        WHERE a.group_id = ${groupId} AND a.id IN (${inList(apps.map((a) => a.id))}) AND p.number = 'RG-' || ${groupId}::text || '-' || lpad(a.row_number::text, 5, '0')`);
-      created += policies.length;
+interface AcceptingGroup {
+  status: string;
+  account_id: number;
+  agency_id: number | null;
+  effective_date: string;
+  expiration_date: string;
+  auto_pay: boolean;
+  auto_renew: boolean;
+}
+
+const policyNumber = (groupId: number, row: number) => `RG-${groupId}-${String(row).padStart(5, "0")}`;
+
+/**
+ * The accept job: the group's policies, ACCEPT_CHUNK applications per transaction, each transaction taking the
+ * applications that have no policy yet under the group's lock (a second delivery, a retry or a recovery never makes
+ * a policy twice: idempotent by import row, and the policy number `RG-<group>-<row>` is unique). When none is left the
+ * group is accepted. A failure leaves the group `accept_failed` with the reason in its errors; the policies made so far
+ * stay, and accepting again goes on from there.
+ */
+export async function runAcceptGroup(db: Db, groupId: number, author: Author, options: { chunk?: number } = {}): Promise<void> {
+  const chunk = options.chunk ?? ACCEPT_CHUNK;
+  try {
+    for (;;) {
+      const more = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [group] = await queryRows<AcceptingGroup>(
+          tx,
+          sql`SELECT status, account_id, agency_id, effective_date::text AS effective_date, expiration_date::text AS expiration_date, auto_pay, auto_renew
+              FROM policy_application_groups WHERE id = ${groupId} FOR UPDATE`,
+        );
+        if (!group || group.status !== "accepting") return false;
+        const apps = await queryRows<AppRow>(
+          tx,
+          sql`SELECT id, row_number, premium, fields FROM policy_group_applications WHERE group_id = ${groupId} AND status = 'created' AND policy_id IS NULL ORDER BY id LIMIT ${chunk}`,
+        );
+        if (!apps.length) {
+          await tx.execute(sql`UPDATE policy_application_groups SET status = 'accepted', accepted_at = coalesce(accepted_at, now()), updated_at = now(),
+            created_policies_count = (SELECT count(*) FROM policy_group_applications WHERE group_id = ${groupId} AND policy_id IS NOT NULL) WHERE id = ${groupId}`);
+          await recordHistory(tx, { type: RECORD_TYPE, id: groupId, action: "update", author, process: "import", changes: { status: { previous_value: "accepting", new_value: "accepted" } } });
+          return false;
+        }
+        const created = await createPolicies(tx, groupId, group, apps, author);
+        await tx.execute(sql`UPDATE policy_application_groups SET created_policies_count = created_policies_count + ${created}, updated_at = now() WHERE id = ${groupId}`);
+        return true;
+      });
+      if (!more) return;
     }
-    await tx.execute(sql`UPDATE policy_application_groups SET status = 'accepted', accepted_at = now(), created_policies_count = ${created}, updated_at = now() WHERE id = ${groupId}`);
-    await recordHistory(tx, { type: RECORD_TYPE, id: groupId, action: "update", author, process: "console", changes: { status: { previous_value: "awaiting_acceptance", new_value: "accepted" } } });
-  });
+  } catch (error) {
+    // The database's own words (drizzle wraps them in "Failed query: <the statement>", which says nothing to staff).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message.slice(0, 300) : "unknown";
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const [failed] = await queryRows<{ id: number }>(
+        tx,
+        sql`UPDATE policy_application_groups SET status = 'accept_failed', updated_at = now() WHERE id = ${groupId} AND status = 'accepting' RETURNING id`,
+      );
+      if (failed) {
+        await tx.execute(sql`INSERT INTO policy_group_errors (group_id, kind, information) VALUES (${groupId}, 'policies_were_not_created', ${JSON.stringify({ errors: [message] })}::jsonb)`);
+      }
+    });
+  }
+}
+
+/** One chunk's policies with their customers, applications and history, a handful of multi-row statements. */
+async function createPolicies(tx: Db, groupId: number, group: AcceptingGroup, apps: AppRow[], author: Author): Promise<number> {
+  const people = apps.flatMap((a) => [
+    { email: a.fields.applicant.email, first: a.fields.applicant.first_name, last: a.fields.applicant.last_name, phone: a.fields.applicant.phone, birth: a.fields.applicant.birth_date, gender: a.fields.applicant.gender, salutation: a.fields.applicant.salutation },
+    ...(a.fields.co_tenant
+      ? [{ email: a.fields.co_tenant.email, first: a.fields.co_tenant.first_name, last: a.fields.co_tenant.last_name, phone: a.fields.co_tenant.phone, birth: a.fields.co_tenant.birth_date, gender: "unspecified", salutation: "unspecified" }]
+      : []),
+  ]);
+  const emails = [...new Set(people.map((p) => p.email.toLowerCase()))];
+  await tx.execute(sql`INSERT INTO users (email) VALUES ${sql.join(emails.map((e) => sql`(${e})`), sql`, `)} ON CONFLICT ((lower(email))) DO NOTHING`);
+  const userRows = await queryRows<{ id: number; email: string }>(tx, sql`SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY(${textArray(emails)})`);
+  const userOf = new Map(userRows.map((u) => [u.email, u.id]));
+  const seen = new Set<string>();
+  const profiles = people.filter((p) => !seen.has(p.email.toLowerCase()) && seen.add(p.email.toLowerCase()));
+  await tx.execute(sql`INSERT INTO profiles (profileable_type, profileable_id, first_name, last_name, full_name, contact_email, contact_phone, birth_date, gender, salutation)
+    VALUES ${sql.join(
+      profiles.map((p) => sql`('User', ${userOf.get(p.email.toLowerCase())}, ${p.first}, ${p.last}, ${`${p.first} ${p.last}`}, ${p.email}, ${p.phone}, ${p.birth}, ${p.gender}, ${p.salutation})`),
+      sql`, `,
+    )} ON CONFLICT (profileable_type, profileable_id) DO NOTHING`);
+  await tx.execute(sql`INSERT INTO account_users (account_id, user_id) VALUES ${sql.join([...userOf.values()].map((u) => sql`(${group.account_id}, ${u})`), sql`, `)} ON CONFLICT DO NOTHING`);
+  const policies = await queryRows<{ id: number; number: string }>(
+    tx,
+    sql`INSERT INTO policies (number, effective_date, expiration_date, auto_renew, auto_pay, status, billing_status, system_purchased, agency_id, account_id,
+          policy_type_id, policy_in_system, policy_group_id, premium_total)
+        VALUES ${sql.join(
+          apps.map(
+            (a) => sql`(${policyNumber(groupId, a.row_number)}, ${group.effective_date}, ${group.expiration_date}, ${group.auto_renew}, ${group.auto_pay},
+              'BOUND', 'CURRENT', true, ${group.agency_id}, ${group.account_id}, 5, true, ${groupId}, ${Number(a.premium)})`,
+          ),
+          sql`, `,
+        )} RETURNING id, number`,
+  );
+  const policyOf = new Map(policies.map((p) => [p.number, p.id]));
+  const pid = (a: AppRow) => policyOf.get(policyNumber(groupId, a.row_number))!;
+  const links = apps.flatMap((a) => [
+    sql`(${pid(a)}, ${userOf.get(a.fields.applicant.email.toLowerCase())}, true)`,
+    ...(a.fields.co_tenant ? [sql`(${pid(a)}, ${userOf.get(a.fields.co_tenant.email.toLowerCase())}, false)`] : []),
+  ]);
+  await tx.execute(sql`INSERT INTO policy_users (policy_id, user_id, "primary") VALUES ${sql.join(links, sql`, `)}`);
+  await tx.execute(sql`UPDATE users SET has_existing_policies = true WHERE id = ANY(${intArray([...userOf.values()])}) AND NOT has_existing_policies`);
+  await tx.execute(sql`INSERT INTO policy_applications (policy_id, status, fields) VALUES ${sql.join(
+    apps.map((a) => {
+      const f = a.fields;
+      const fields = {
+        employment: { primary_applicant: { ...f.employment, address: { street_name: f.employment.address } } },
+        landlord: { company: f.landlord.company, first_name: f.landlord.contact_name, last_name: "", phone_number: f.landlord.phone_number, email: f.landlord.email },
+        guarantee_option: f.guarantee_option,
+        monthly_rent: f.monthly_rent,
+        address: f.address,
+        co_tenant: f.co_tenant,
+      };
+      return sql`(${pid(a)}, 'accepted', ${JSON.stringify(fields)}::jsonb)`;
+    }),
+    sql`, `,
+  )}`);
+  await tx.execute(sql`INSERT INTO histories (recordable_type, recordable_id, authorable_type, authorable_id, author, action, process, data)
+    VALUES ${sql.join(policies.map((p) => sql`('Policy', ${p.id}, ${author.staffId ? "Staff" : null}, ${author.staffId ?? null}, ${author.name}, 'create', 'import', '{}'::jsonb)`), sql`, `)}`);
+  await tx.execute(sql`UPDATE policy_group_applications a SET policy_id = v.policy_id, updated_at = now()
+    FROM (VALUES ${sql.join(apps.map((a) => sql`(${a.id}::int, ${pid(a)}::int)`), sql`, `)}) AS v(id, policy_id) WHERE a.id = v.id`);
+  return policies.length;
 }

@@ -11,7 +11,7 @@ import type { InlineQueue } from "../../jobs/queue";
 import { buildWorld } from "../../test/fixtures";
 import { type AuthHeaders, createTestApp, signInAs, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
-import { runGroupRow } from "./groups.service";
+import { ACCEPT_JOB, runAcceptGroup, runGroupRow } from "./groups.service";
 import { sampleRow } from "./sheet";
 
 const charges: ChargeRequest[] = [];
@@ -316,6 +316,8 @@ describe("accepting a group", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: true, message: `Rental Guarantee Group #${group.id}, has been accepted.` });
     expect(charges.slice(before)).toEqual([expect.objectContaining({ amount: firstInvoice.total, source_id: "tok_visa_a" })]);
+    // The policies are made by the accept's job.
+    await idle();
     const body = (await show(staffA, group.id)).json();
     expect(body).toMatchObject({ status: "accepted", created_policies_count: 2 });
     expect(body.policy_group_quote.invoices.map((i: { status: string }) => i.status)).toEqual(["complete", "upcoming", "upcoming", "upcoming"]);
@@ -343,5 +345,116 @@ describe("accepting a group", () => {
     const res = await t.app.inject({ method: "PUT", url: `/v2/policy-application-groups/${group.id}/accept`, headers: staffA });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(EFFECTIVE_DATE_PAST);
+  });
+});
+
+describe("accepting in the background", () => {
+  const jobs = () => t.app.jobs as InlineQueue;
+  const accept = (id: number) => t.app.inject({ method: "PUT", url: `/v2/staff_account/policy-application-groups/${id}/accept`, headers: staffA });
+  const policiesOf = (id: number) =>
+    selectRows<{ number: string; application: number | null }>(
+      t.database.db,
+      sql`SELECT p.number, a.id AS application FROM policies p LEFT JOIN policy_group_applications a ON a.policy_id = p.id WHERE p.policy_group_id = ${id} ORDER BY p.number`,
+    );
+  const chargesOf = (id: number) =>
+    selectRows<{ status: string; amount: number }>(
+      t.database.db,
+      sql`SELECT c.status, c.amount::int AS amount FROM charges c JOIN invoices i ON i.id = c.invoice_id WHERE i.invoiceable_type = 'PolicyGroupQuote' AND i.invoiceable_id = ${id}`,
+    );
+  /** The accept job as registered, or held until `release` (the job of a real queue runs later, on its own). */
+  function holdAcceptJobs(run: (data: { groupId: number; author: { name: string; staffId?: number } }) => Promise<void>) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    void jobs().work<{ groupId: number; author: { name: string; staffId?: number } }>(ACCEPT_JOB, async (data) => {
+      await gate;
+      await run(data);
+    });
+    return release;
+  }
+  const restoreAcceptJobs = () => jobs().work<{ groupId: number; author: { name: string } }>(ACCEPT_JOB, (data) => runAcceptGroup(t.database.db, data.groupId, data.author));
+
+  beforeAll(async () => {
+    const [has] = await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM payment_profiles WHERE payer_type = 'Account' AND payer_id = ${world.accounts.A.id} AND active`);
+    if (!has.n) await t.database.db.insert(paymentProfiles).values({ payer_type: "Account", payer_id: world.accounts.A.id, source_id: "tok_visa_bg", default_profile: true });
+  });
+
+  it("answers before the policies exist; the group shows accepting with its progress, then accepted with every policy", async () => {
+    const group = await importGroup([{}, {}, {}], "bg");
+    const release = holdAcceptJobs((data) => runAcceptGroup(t.database.db, data.groupId, data.author));
+    try {
+      const res = await accept(group.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: `Rental Guarantee Group #${group.id}, has been accepted.` });
+      const during = (await show(staffA, group.id)).json();
+      expect(during).toMatchObject({ status: "accepting", created_policies_count: 0, created_policy_applications_count: 3 });
+      expect(during.policy_group_quote.invoices[0].status).toBe("complete");
+      expect(await policiesOf(group.id)).toEqual([]);
+      // Accepting again while the policies are being created is refused and charges nothing.
+      expect((await accept(group.id)).statusCode).toBe(422);
+      release();
+      await idle();
+    } finally {
+      await restoreAcceptJobs();
+    }
+    expect((await show(staffA, group.id)).json()).toMatchObject({ status: "accepted", created_policies_count: 3 });
+    const policies = await policiesOf(group.id);
+    expect(policies.map((p) => p.number)).toEqual([1, 2, 3].map((r) => `RG-${group.id}-0000${r + 1}`));
+    expect(await chargesOf(group.id)).toHaveLength(1);
+  });
+
+  it("a job that fails leaves the group accept_failed with its reason; accepting again charges nothing and makes each missing policy once", async () => {
+    const group = await importGroup([{}, {}, {}, {}, {}], "retry");
+    const firstInvoice = (await show(staffA, group.id)).json().policy_group_quote.invoices[0];
+    // The fourth row's policy cannot be written (a real failure in the database, mid-way through the job).
+    await t.database.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION rg_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.number = 'RG-${group.id}-00005' THEN RAISE EXCEPTION 'disk full (test)'; END IF; RETURN NEW; END $$`));
+    await t.database.db.execute(sql.raw(`CREATE TRIGGER rg_test_refuse BEFORE INSERT ON policies FOR EACH ROW EXECUTE FUNCTION rg_test_refuse()`));
+    const before = charges.length;
+    // Two applications per transaction: the first two policies are made before the failure.
+    const release = holdAcceptJobs((data) => runAcceptGroup(t.database.db, data.groupId, data.author, { chunk: 2 }));
+    try {
+      const res = await accept(group.id);
+      expect(res.statusCode, res.body).toBe(200);
+      release();
+      await idle();
+    } finally {
+      await restoreAcceptJobs();
+      await t.database.db.execute(sql.raw(`DROP TRIGGER IF EXISTS rg_test_refuse ON policies`));
+    }
+    const failed = (await show(staffA, group.id)).json();
+    expect(failed).toMatchObject({ status: "accept_failed", created_policies_count: 2 });
+    expect(failed.errors).toEqual([expect.objectContaining({ kind: "policies_were_not_created", information: { errors: [expect.stringContaining("disk full (test)")] } })]);
+    expect((await policiesOf(group.id)).map((p) => p.number)).toEqual([`RG-${group.id}-00002`, `RG-${group.id}-00003`]);
+    // A group whose policies are only partly made cannot be edited or deleted.
+    expect((await t.app.inject({ method: "DELETE", url: `/v2/policy-application-groups/${group.id}`, headers: staffA })).statusCode).toBe(422);
+
+    const again = await accept(group.id);
+    expect(again.statusCode, again.body).toBe(200);
+    // A second delivery of the job at the same moment makes nothing twice.
+    await Promise.all([runAcceptGroup(t.database.db, group.id, { name: "test" }), idle()]);
+    const done = (await show(staffA, group.id)).json();
+    expect(done).toMatchObject({ status: "accepted", created_policies_count: 5, errors: [] });
+    const policies = await policiesOf(group.id);
+    expect(policies.map((p) => p.number)).toEqual([2, 3, 4, 5, 6].map((r) => `RG-${group.id}-0000${r}`));
+    expect(new Set(policies.map((p) => p.application)).size).toBe(5);
+    expect(policies.every((p) => p.application !== null)).toBe(true);
+    // Charged once, the first invoice's amount, through the gateway; the invoices still add up to what was shown.
+    expect(charges.length).toBe(before + 1);
+    expect(await chargesOf(group.id)).toEqual([{ status: "succeeded", amount: firstInvoice.total }]);
+    expect(done.policy_group_quote.invoices.map((i: { status: string }) => i.status)).toEqual(["complete", "upcoming", "upcoming", "upcoming"]);
+    expect((await accept(group.id)).statusCode).toBe(422);
+  });
+
+  it("two accepts at once charge the first invoice once", async () => {
+    const group = await importGroup([{}, {}], "twice");
+    const before = charges.length;
+    const answers = await Promise.all([accept(group.id), accept(group.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    await idle();
+    expect(charges.length).toBe(before + 1);
+    expect(await chargesOf(group.id)).toHaveLength(1);
+    expect((await show(staffA, group.id)).json()).toMatchObject({ status: "accepted", created_policies_count: 2 });
+    expect(await policiesOf(group.id)).toHaveLength(2);
   });
 });

@@ -14,7 +14,13 @@ import { massImportCrumbs } from "./GroupList";
 import { failureLines, localToday, t } from "./massImportRules";
 import type { GroupDetail, GroupFailure } from "./types";
 
-/** policies/import/view/{id}: one group (document 2 sections 2, 4 and 8), polled every 2000 ms while in progress. */
+/** The server is still working on a group in these statuses: the view polls it. */
+const isBusy = (status: GroupDetail["status"]) => status === "in_progress" || status === "accepting";
+
+/**
+ * policies/import/view/{id}: one group (document 2 sections 2, 4 and 8), polled every 2000 ms while in progress and
+ * while its policies are being created after the accept.
+ */
 export const GroupViewPage = () => {
   const translate = useTranslate();
   const { id } = useParams();
@@ -36,43 +42,33 @@ export const GroupViewPage = () => {
     }
   }, [request, id]);
 
+  // Polled every 2000 ms while the server works on the group: its rows' jobs (in_progress), or the creation of its
+  // policies once accepted (accepting). An edit with a new sheet or an accept starts the polling again (`round`).
+  const [round, setRound] = useState(0);
   useEffect(() => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       const json = await load();
-      if (live && json?.status === "in_progress") timer = setTimeout(tick, GROUP_POLL_MS);
+      if (live && json && isBusy(json.status)) timer = setTimeout(tick, GROUP_POLL_MS);
     };
     void tick();
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [load]);
-
-  // Polling starts again when an edit with a new sheet puts the group back in progress.
-  const restartPolling = async () => {
-    const json = await load();
-    if (json?.status === "in_progress") {
-      const again = async () => {
-        const next = await load();
-        if (next?.status === "in_progress") setTimeout(again, GROUP_POLL_MS);
-      };
-      setTimeout(again, GROUP_POLL_MS);
-    }
-  };
+  }, [load, round]);
 
   const accept = async () => {
     setAccepting(true);
     try {
       const { json } = await request<{ message?: string }>(`/policy-application-groups/${id}/accept`, { method: "PUT" });
       say("success", t("view.accept"), json?.message);
-      await load();
     } catch (error) {
       say("error", t("failure"), failureText(error));
-      await load();
     } finally {
       setAccepting(false);
+      setRound((n) => n + 1);
     }
   };
 
@@ -82,6 +78,8 @@ export const GroupViewPage = () => {
   const yesNo = (v: boolean) => translate(t(v ? "yes" : "no"));
   const pastEffective = group.effective_date < localToday();
   const percent = group.policy_applications_count ? Math.round(((group.created_policy_applications_count + group.errors_count) / group.policy_applications_count) * 100) : 0;
+  const policiesPercent = group.created_policy_applications_count ? Math.round((group.created_policies_count / group.created_policy_applications_count) * 100) : 0;
+  const accepted = group.status === "accepting" || group.status === "accept_failed" || group.status === "accepted";
   const invoices = group.policy_group_quote?.invoices ?? [];
   // Subtotal and total are both the sum of the invoice totals (document 2 section 2; readings C-39).
   const sum = invoices.reduce((s, i) => s + i.total, 0);
@@ -95,12 +93,12 @@ export const GroupViewPage = () => {
               <Box>
                 <Typography variant="caption">{translate(t("view.status"))}</Typography>
                 <Box>
-                  <Chip data-testid="group-status" label={translate(t(`statuses.${group.status}`))} color={group.status === "error" ? "error" : group.status === "accepted" ? "success" : "default"} />
+                  <Chip data-testid="group-status" label={translate(t(`statuses.${group.status}`))} color={group.status === "error" || group.status === "accept_failed" ? "error" : group.status === "accepted" ? "success" : "default"} />
                 </Box>
               </Box>
               <Field label={translate(t("view.applications"))} value={group.policy_applications_count} />
               <Field label={translate(t("view.created"))} value={group.created_policy_applications_count} />
-              {group.status === "accepted" && <Field label={translate(t("view.policies"))} value={group.created_policies_count} />}
+              {accepted && <Field label={translate(t("view.policies"))} value={group.created_policies_count} />}
               <Field label={translate(t("fields.effective_date"))} value={formatLongDate(group.effective_date)} />
               <Field label={translate(t("fields.expiration_date"))} value={formatLongDate(group.expiration_date)} />
               <Field label={translate(t("fields.auto_pay"))} value={yesNo(group.auto_pay)} />
@@ -116,6 +114,25 @@ export const GroupViewPage = () => {
                 <Typography variant="body2">{translate(t("view.progress"), { created: group.created_policy_applications_count + group.errors_count, total: group.policy_applications_count })}</Typography>
                 <LinearProgress variant="determinate" value={percent} />
               </Box>
+            )}
+            {group.status === "accepting" && (
+              <Box sx={{ mt: 2 }} role="status" data-testid="accept-progress">
+                <Typography variant="body2">{translate(t("view.accept_progress"), { created: group.created_policies_count, total: group.created_policy_applications_count })}</Typography>
+                <LinearProgress variant="determinate" value={policiesPercent} />
+              </Box>
+            )}
+            {group.status === "accept_failed" && (
+              <Alert
+                severity="error"
+                sx={{ mt: 2 }}
+                action={
+                  <Button color="inherit" size="small" disabled={accepting} onClick={() => void accept()}>
+                    {translate(t("view.retry_accept"))}
+                  </Button>
+                }
+              >
+                {translate(t("view.accept_failed"))}
+              </Alert>
             )}
             {group.status === "awaiting_acceptance" && pastEffective && (
               <Alert severity="warning" sx={{ mt: 2 }}>
@@ -170,7 +187,7 @@ export const GroupViewPage = () => {
                   setSaving(false);
                   if (status >= 200 && status < 300) {
                     say("success", t("view.saved"));
-                    await restartPolling();
+                    setRound((n) => n + 1);
                   } else setEditFailure(failureLines(json).length ? failureLines(json) : [translate(t("failure"))]);
                 }}
               />
@@ -188,7 +205,7 @@ export const GroupViewPage = () => {
           </Card>
         )}
 
-        {(group.status === "awaiting_acceptance" || group.status === "accepted") && invoices.length > 0 && (
+        {(group.status === "awaiting_acceptance" || accepted) && invoices.length > 0 && (
           <Card data-testid="group-invoice">
             <CardContent>
               <Box sx={{ display: "flex", justifyContent: "space-between", mb: 2 }}>

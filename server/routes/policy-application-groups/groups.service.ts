@@ -461,7 +461,8 @@ async function countRows(db: Db, groupId: number, rows: Claimed[], outcomes: Map
           WHERE a.id = v.id AND a.status = 'running' RETURNING a.id`,
     );
     if (!mine.length) return false;
-    const counted = rows.filter((r) => mine.some((m) => m.id === r.id));
+    const written = new Set(mine.map((m) => m.id));
+    const counted = rows.filter((r) => written.has(r.id));
     const failed = counted.filter((r) => !("premium" in outcomes.get(r.id)!));
     if (failed.length) {
       await tx.execute(sql`INSERT INTO policy_group_errors (group_id, application_id, kind, information) VALUES ${sql.join(

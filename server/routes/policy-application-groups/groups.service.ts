@@ -737,7 +737,8 @@ async function createPolicies(tx: Db, groupId: number, group: AcceptingGroup, ap
       : []),
   ]);
   const emails = [...new Set(people.map((p) => p.email.toLowerCase()))];
-  await tx.execute(sql`INSERT INTO users (email) VALUES ${sql.join(emails.map((e) => sql`(${e})`), sql`, `)} ON CONFLICT ((lower(email))) DO NOTHING`);
+  // New customers are written holding a policy already: one UPDATE fewer of every new user (and of its search index).
+  await tx.execute(sql`INSERT INTO users (email, has_existing_policies) VALUES ${sql.join(emails.map((e) => sql`(${e}, true)`), sql`, `)} ON CONFLICT ((lower(email))) DO NOTHING`);
   const userRows = await queryRows<{ id: number; email: string }>(tx, sql`SELECT id, lower(email) AS email FROM users WHERE lower(email) = ANY(${textArray(emails)})`);
   const userOf = new Map(userRows.map((u) => [u.email, u.id]));
   const seen = new Set<string>();

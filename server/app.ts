@@ -86,11 +86,12 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   app.decorate("databaseKind", database.kind);
   // Links signed before a restart, or by another process on this database, must still open (issue 9, hole 7).
   app.decorate("env", { ...env, FILES_SECRET: env.FILES_SECRET ?? (await keptSecret(database.db, "files")) });
+  const fileStore = files ?? openFileStore(env);
   app.decorate(
     "mailer",
-    mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m) }),
+    mailer ?? createMailer(database.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: (m) => app.log.warn(m), files: fileStore }),
   );
-  app.decorate("files", files ?? openFileStore(env));
+  app.decorate("files", fileStore);
   app.decorate("jobs", jobs ?? inlineQueue());
   app.decorate("gateway", gateway ?? defaultGateway());
   app.decorate("cardConnect", cardConnect ?? cardConnectFromEnv(env));

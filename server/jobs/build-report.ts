@@ -124,6 +124,7 @@ async function buildBordereau(deps: ReportDeps, report: ReportRow, step: (progre
       text: `The bordereau report (${carrier?.title ?? "all carriers"}, ${report.period_from} to ${report.period_to}) is ready: ${summary.policies} policies, premium written $${(summary.premium / 100).toFixed(2)}. Download it within 7 days: ${link}`,
       template: "bordereau_report",
       related: { type: "Report", id: report.id },
+      attachments: [{ documentId: xlsx.id }],
     });
   }
 }

@@ -54,9 +54,9 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** The real mailer without SMTP (every mail lands in sent_emails), also keeping what it sent for assertions. */
-export function recordingMailer(db: Database["db"]): Mailer & { sent: OutgoingMail[] } {
+export function recordingMailer(db: Database["db"], files?: FileStore): Mailer & { sent: OutgoingMail[] } {
   const sent: OutgoingMail[] = [];
-  const real = createMailer(db, { from: "Coverdesk <no-reply@test.dev>" });
+  const real = createMailer(db, { from: "Coverdesk <no-reply@test.dev>", files });
   return {
     sent,
     async send(mail) {
@@ -81,9 +81,9 @@ export async function createTestApp(
   options: { logStream?: NodeJS.WritableStream; gateway?: PaymentGateway; cardConnect?: CardConnectProvider } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const mailer = recordingMailer(database.db);
   const filesDir = mkdtempSync(join(tmpdir(), "coverdesk-files-"));
   const files = localFileStore(filesDir);
+  const mailer = recordingMailer(database.db, files);
   const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-tests", ...envOverrides }), mailer, files, logStream: options.logStream, gateway: options.gateway, cardConnect: options.cardConnect });
   await app.ready();
   return {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { seedDemo } from "../db/seed/demo";
 import { DEMO_AGENCY, DEMO_ACCOUNT } from "../db/seed/demo-organisations";
@@ -78,6 +79,11 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
       SELECT 'resident@example.com', 'Your policy documents', 'Attached.', 'policy_documents', 'Policy', p.id
       FROM policies p WHERE p.agency_id = ${agencyId} ORDER BY p.id LIMIT 1`);
   }
+  // Each carries an attachment, which opens only through its mail.
+  const attachment = await t.files.put("sentemail", Readable.from([Buffer.from("%PDF-1.4 matrix")]));
+  await db.execute(sql`INSERT INTO documents (attachable_type, attachable_id, filename, content_type, byte_size, checksum, storage_key)
+    SELECT 'SentEmail', e.id, 'declarations.pdf', 'application/pdf', ${attachment.byteSize}, ${attachment.checksum}, ${attachment.key}
+    FROM sent_emails e WHERE e.template = 'policy_documents' AND e.related_type = 'Policy'`);
 
   // A rent-guarantee mass import in each account, one in error (the only status DELETE acts on), one awaiting
   // acceptance with its invoices (accept and edit act on it): another tenant's must answer 404 to all of them.

@@ -74,6 +74,9 @@ const OWNERSHIP: Record<string, string> = {
   tracking_urls: "SELECT id, agency_id, NULL::int, NULL::int FROM tracking_urls",
   // Email History: a mail about a policy belongs to the policy's tenant.
   sent_emails: "SELECT e.id, p.agency_id, p.account_id, NULL::int FROM sent_emails e JOIN policies p ON e.related_type = 'Policy' AND p.id = e.related_id",
+  // A mail's attachment (/sent_emails/:id/attachments/:attachmentId) belongs to its mail's tenant.
+  attachments: `SELECT d.id, p.agency_id, p.account_id, e.id FROM documents d JOIN sent_emails e ON d.attachable_type = 'SentEmail' AND e.id = d.attachable_id
+    JOIN policies p ON e.related_type = 'Policy' AND p.id = e.related_id`,
   communities: "SELECT id, agency_id, account_id, NULL::int FROM insurables WHERE insurable_id IS NULL",
   insurables: "SELECT id, agency_id, account_id, NULL::int FROM insurables",
   accounts: "SELECT id, agency_id, id, NULL::int FROM accounts",

@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { sendStoredFile } from "../../files/files.routes";
 import { NotFoundError } from "../../lib/errors";
-import { SEARCH_MAX, idParams, text } from "../../lib/input";
+import { SEARCH_MAX, id, idParams, text } from "../../lib/input";
 import { type ListSpec, parseListParams, queryRows, runList, sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
@@ -74,6 +76,28 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
           FROM sent_emails e WHERE ${sql.join(where, sql` AND `)}`,
     );
     if (!row) throw new NotFoundError("Email");
-    return { ...row, attachments: [] };
+    const attachments = await queryRows<{ id: number; filename: string; content_type: string; byte_size: number | string }>(
+      app.db,
+      sql`SELECT d.id, d.filename, d.content_type, d.byte_size FROM documents d WHERE d.attachable_type = 'SentEmail' AND d.attachable_id = ${request.params.id} ORDER BY d.id`,
+    );
+    return { ...row, attachments: attachments.map((a) => ({ ...a, byte_size: Number(a.byte_size) })) };
   });
+
+  // An attachment as sent: only through its mail, so the mail's scope is the attachment's (another tenant's is a 404).
+  app.get(
+    "/sent_emails/:id/attachments/:attachmentId",
+    { config: { access: { resource: "email-history", action: "show" } }, schema: { params: z.object({ id, attachmentId: id }) } },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const where = [sql`e.id = ${request.params.id}`, ...emailScope(caller)];
+      const [file] = await queryRows<{ filename: string; content_type: string; byte_size: number; storage_key: string }>(
+        app.db,
+        sql`SELECT d.filename, d.content_type, d.byte_size, d.storage_key FROM sent_emails e
+            JOIN documents d ON d.attachable_type = 'SentEmail' AND d.attachable_id = e.id AND d.id = ${request.params.attachmentId}
+            WHERE ${sql.join(where, sql` AND `)}`,
+      );
+      if (!file) throw new NotFoundError({ message: "Attachment not found" });
+      return sendStoredFile(app, reply, file, "attachment");
+    },
+  );
 };

@@ -1,9 +1,13 @@
+import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sentEmails } from "../../db/schema";
+import { documents, sentEmails } from "../../db/schema";
+import { attachDocument, removeDocuments } from "../../files/documents";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
 let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
 const as: Record<string, AuthHeaders> = {};
 const ids: Record<string, number> = {};
 const get = (url: string, headers?: AuthHeaders) => t.app.inject({ method: "GET", url, headers });
@@ -11,7 +15,7 @@ const subjects = (rows: Array<{ subject: string }>) => rows.map((r) => r.subject
 
 beforeAll(async () => {
   t = await createTestApp();
-  const world = await buildWorld(t.database.db);
+  world = await buildWorld(t.database.db);
   as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
   as.staffA = await signInAs(t.app, "staff.a@test.dev");
   as.staffB = await signInAs(t.app, "staff.b@test.dev");
@@ -55,5 +59,35 @@ describe("Email History", () => {
     expect((await get("/v2/staff_super_admin/sent_emails/999999", as.superAdmin)).json()).toMatchObject({ message: "Email not found" });
     expect((await get(`/v2/sent_emails/${ids["To staff A"]}`)).statusCode).toBe(401);
     expect((await get("/v2/sent_emails?filter[status][like]=x&filter[colour]=red", as.superAdmin)).statusCode).toBe(422);
+  });
+
+  it("lists a mail's attachments and downloads each as sent, only within the mail's scope", async () => {
+    const db = t.database.db;
+    const pdf = "%PDF-1.4 declarations of policy A";
+    const original = await attachDocument(db, t.files, { type: "Policy", id: world.policies.A.id }, { filename: "declarations.pdf", contentType: "application/pdf", body: Readable.from([Buffer.from(pdf)]) });
+    const sentA = await t.mailer.send({ to: "holder.a@example.com", subject: "Documents A", text: "Attached.", template: "policy_documents", related: { type: "Policy", id: world.policies.A.id }, attachments: [{ documentId: original.id }] });
+    const sentB = await t.mailer.send({ to: "holder.b@example.com", subject: "Documents B", text: "Attached.", template: "policy_documents", related: { type: "Policy", id: world.policies.B.id }, attachments: [{ documentId: original.id }] });
+    const shown = await get(`/v2/staff_account/sent_emails/${sentA.id}`, as.staffA);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().attachments).toEqual([{ id: expect.any(Number), filename: "declarations.pdf", content_type: "application/pdf", byte_size: pdf.length }]);
+    const attachmentA = shown.json().attachments[0].id;
+    // The mail keeps its own copy: the policy's document may be replaced or removed later.
+    expect(attachmentA).not.toBe(original.id);
+    await removeDocuments(db, t.files, [original.id]);
+    const file = await get(`/v2/staff_account/sent_emails/${sentA.id}/attachments/${attachmentA}`, as.staffA);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe(pdf);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.headers["content-disposition"]).toContain('attachment; filename="declarations.pdf"');
+    // Another tenant's staff reach neither the mail nor its attachment; an attachment only opens through its own mail.
+    expect((await get(`/v2/staff_account/sent_emails/${sentA.id}/attachments/${attachmentA}`, as.staffB)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_agency/sent_emails/${sentA.id}/attachments/${attachmentA}`, as.agentB)).statusCode).toBe(404);
+    const attachmentB = (await get(`/v2/staff_account/sent_emails/${sentB.id}`, as.staffB)).json().attachments[0].id;
+    expect((await get(`/v2/staff_account/sent_emails/${sentA.id}/attachments/${attachmentB}`, as.staffA)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_account/sent_emails/${sentB.id}/attachments/${attachmentB}`, as.staffB)).body).toBe(pdf);
+    expect((await get(`/v2/sent_emails/${sentA.id}/attachments/${attachmentA}`)).statusCode).toBe(401);
+    expect((await get(`/v2/staff_account/sent_emails/${sentA.id}/attachments/abc`, as.staffA)).statusCode).toBe(422);
+    const copies = await db.select().from(documents).where(eq(documents.attachable_type, "SentEmail"));
+    expect(copies.map((d) => d.attachable_id).sort()).toEqual([sentA.id, sentB.id].sort());
   });
 });

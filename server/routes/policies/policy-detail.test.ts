@@ -212,6 +212,10 @@ describe("leads and resend", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(holder.email);
     expect(mails[0].text).toContain("declarations.pdf: ");
+    const shown = (await req("GET", `/v2/staff_account/sent_emails/${mails[0].id}`, as.staffA)).json();
+    expect(shown.attachments.map((a: { filename: string }) => a.filename)).toEqual(["declarations.pdf"]);
+    const attached = await req("GET", `/v2/staff_account/sent_emails/${mails[0].id}/attachments/${shown.attachments[0].id}`, as.staffA);
+    expect(attached.body).toBe("%PDF-1.4 test");
     const second = await req("GET", `/v2/staff_account/policies/${rentGuarantee.id}/resend_policy_documents`, as.staffA);
     expect(second.statusCode).toBe(429);
     const noDocs = await req("GET", `/v2/staff_account/policies/${external.id}/resend_policy_documents`, as.staffA);

@@ -41,6 +41,8 @@ export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller
       text: [`Hello ${row.primary_user.full_name ?? ""},`.trim(), "", `Here are the documents of your policy ${row.number}:`, ...links, "", "The links are valid for 7 days."].join("\n"),
       template: RESEND_TEMPLATE,
       related: { type: "Policy", id },
+      // The documents themselves go with the mail too (and stay readable in Email History).
+      attachments: docs.map((d) => ({ documentId: d.id })),
     });
   } finally {
     sending.delete(id);

@@ -242,6 +242,9 @@ describe("the bordereau (POST /reports/bordereau_reports)", () => {
     expect(mail?.text).toContain("5 policies, premium written $505.50");
     const [recorded] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.template, "bordereau_report"));
     expect(recorded).toMatchObject({ to: "super.admin@test.dev", related_type: "Report", related_id: res.json().report_id });
+    // The XLSX goes with the mail, and Email History lists it.
+    const shown = (await req("GET", `/v2/staff_super_admin/sent_emails/${recorded.id}`, as.superAdmin)).json();
+    expect(shown.attachments).toEqual([expect.objectContaining({ content_type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", filename: expect.stringMatching(/\.xlsx$/) })]);
     const link = /Download it within 7 days: https?:\/\/[^\s/]+(\/v2\/files\/\S+)/.exec(mail!.text)![1];
     const file = await req("GET", link);
     expect(file.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");

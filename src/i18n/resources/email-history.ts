@@ -20,6 +20,8 @@ export default {
     staff_password_reset: "Password reset",
     external_policy_status: "Proof of coverage decision",
     policy_revision_outcome: "Policy update decision",
+    policy_documents: "Policy documents",
+    bordereau_report: "Bordereau report",
   },
   related: { Policy: "Policy %{id}", User: "User %{id}", Staff: "Staff %{id}" },
   search: { to: "To", subject: "Subject" },
@@ -28,6 +30,8 @@ export default {
     message: "Message",
     attachments: "Attachments",
     no_attachments: "No attachments",
+    download: "Download %{filename}",
+    download_failed: "The attachment could not be downloaded",
     recorded_note: "Recorded only: no mail server was configured when it was sent.",
   },
 };

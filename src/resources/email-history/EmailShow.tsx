@@ -1,12 +1,14 @@
-import { Alert, Box, Card, CardContent, CardHeader, Link, List, ListItem, Typography } from "@mui/material";
-import { Loading, useGetOne, useTranslate } from "react-admin";
+import AttachFileIcon from "@mui/icons-material/AttachFile";
+import { Alert, Box, Button, Card, CardContent, CardHeader, List, ListItem, Typography } from "@mui/material";
+import { Loading, useGetOne, useLocale, useNotify, useTranslate } from "react-admin";
 import { useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
+import { downloadFile } from "../../dataProvider/download";
 import { formatMoment } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { DetailItem } from "../policies/show/PolicyDetailsCard";
 import { MailKind, MailRelated, MailStatusChip } from "./EmailParts";
-import type { SentEmail } from "./types";
+import type { MailAttachment, SentEmail } from "./types";
 
 const f = (key: string) => `resources.email-history.fields.${key}`;
 const s = (key: string) => `resources.email-history.show.${key}`;
@@ -72,8 +74,8 @@ export const EmailShow = () => {
           {mail.attachments?.length ? (
             <List dense>
               {mail.attachments.map((a) => (
-                <ListItem key={a.url}>
-                  <Link href={a.url}>{a.filename}</Link>
+                <ListItem key={a.id}>
+                  <AttachmentButton mailId={mail.id} attachment={a} />
                 </ListItem>
               ))}
             </List>
@@ -83,5 +85,31 @@ export const EmailShow = () => {
         </CardContent>
       </Card>
     </>
+  );
+};
+
+/**
+ * One attachment as it was sent, saved under its file name. The API answers it only to a caller who may read the mail
+ * (GET /sent_emails/{id}/attachments/{attachmentId}), so it is fetched with the session like the other downloads.
+ */
+const AttachmentButton = ({ mailId, attachment }: { mailId: number; attachment: MailAttachment }) => {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const size = new Intl.NumberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(Math.max(1, Math.round(attachment.byte_size / 1024)));
+  return (
+    <Button
+      startIcon={<AttachFileIcon />}
+      sx={{ textTransform: "none" }}
+      aria-label={translate(s("download"), { filename: attachment.filename })}
+      onClick={() =>
+        downloadFile(`/sent_emails/${mailId}/attachments/${attachment.id}`, attachment.filename).catch((error: unknown) => {
+          console.error(error);
+          notify(s("download_failed"), { type: "error" });
+        })
+      }
+    >
+      {attachment.filename} ({size})
+    </Button>
   );
 };

@@ -13,5 +13,13 @@ export interface SentEmail {
   status: MailStatus;
   error?: string | null;
   created_at: string;
-  attachments?: Array<{ filename: string; url: string }>;
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail (a copy kept with it), downloaded through GET /sent_emails/{id}/attachments/{id}. */
+export interface MailAttachment {
+  id: number;
+  filename: string;
+  content_type: string;
+  byte_size: number;
 }

@@ -67,6 +67,8 @@ export default {
     tracking_url: "Tracking URL",
     no_tracking_url: "Came without a tracking URL",
     landing_page: "Landing Page",
+    branding: "Branding",
+    agency_branding: "%{agency} branding",
     policy: "Converted Into",
     no_policy: "Not converted yet",
     events: "Events",

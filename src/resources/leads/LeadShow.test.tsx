@@ -15,6 +15,7 @@ const LEAD: LeadDetail = {
   agency_name: "Acme Agency",
   account_id: 5,
   account_title: "Sunrise Apartments",
+  branding_profile_id: 11,
   created_at: "2026-03-01T18:00:00Z",
   last_visit: "2026-03-03T18:20:00Z",
   last_visited_page: "Payment Complete",
@@ -54,6 +55,19 @@ describe("LeadShow (leads/view/{id})", () => {
     expect(within(events).getAllByText("$365.00").length).toBeGreaterThan(0);
     expect(within(screen.getByRole("table", { name: "History" })).getByText("Archived: true → false")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Archive" })).toBeInTheDocument();
+    // The branding it came through, opened from here by an agent (who may read the agency's branding).
+    expect(await screen.findByRole("link", { name: "Acme Agency branding" })).toHaveAttribute("href", "/dashboard/agencies/1/branding/11");
     expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("names the branding without a link for property-management staff, and nothing when the lead came without one", async () => {
+    const dataProvider = createMemoryDataProvider({ leads: [LEAD, { ...LEAD, id: 8, branding_profile_id: null }] });
+    const first = renderInAdmin(<LeadShow />, { dataProvider, user: staffUser("staff"), url: "/dashboard/leads/view/7", path: "/dashboard/leads/view/:id" });
+    expect(await screen.findByText("Acme Agency branding")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Acme Agency branding" })).not.toBeInTheDocument();
+    first.unmount();
+    renderInAdmin(<LeadShow />, { dataProvider, user: staffUser("agent"), url: "/dashboard/leads/view/8", path: "/dashboard/leads/view/:id" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Nia Park" })).toBeInTheDocument();
+    expect(screen.queryByText("Acme Agency branding")).not.toBeInTheDocument();
   });
 });

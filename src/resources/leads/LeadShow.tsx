@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Box, Button, Card, CardContent, CardHeader, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { Loading, useGetOne, useTranslate } from "react-admin";
+import { Loading, useCanAccess, useGetOne, useTranslate } from "react-admin";
 import { Link as RouterLink, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate, formatMoment } from "../../domain/format";
 import { formatCents } from "../../domain/money";
 import { PageHeader } from "../../layout/PageHeader";
+import { brandingPaths } from "../branding_profiles/paths";
 import { resourcePath } from "../paths";
 import { DetailItem } from "../policies/show/PolicyDetailsCard";
 import { useLeadArchive } from "./LeadArchiveMenu";
@@ -30,6 +31,21 @@ const Empty = ({ text }: { text: string }) => {
 };
 
 const showValue = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** The agency branding the lead came through (recorded by the lead-event call), linked for those who may open it. */
+const LeadBranding = ({ lead }: { lead: LeadDetail }) => {
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: "branding_profiles", action: "show" });
+  if (!lead.branding_profile_id || !lead.agency_id) return null;
+  const label = translate(s("agency_branding"), { agency: lead.agency_name ?? "" });
+  return canAccess ? (
+    <Link component={RouterLink} to={brandingPaths.page(lead.agency_id, lead.branding_profile_id)}>
+      {label}
+    </Link>
+  ) : (
+    <>{label}</>
+  );
+};
 
 /**
  * /dashboard/leads/view/{id} (document 3 section 2; reference 4.9): who the lead is, where they came from (the
@@ -91,6 +107,9 @@ export const LeadShow = () => {
           <DetailItem label={f("interested_product")}>{lead.interested_product}</DetailItem>
           <DetailItem label={f("premium_total")}>{lead.premium_total === null ? null : formatCents(lead.premium_total)}</DetailItem>
           <DetailItem label={f("billing_strategy")}>{lead.billing_strategy}</DetailItem>
+          <DetailItem label={s("branding")}>
+            <LeadBranding lead={lead} />
+          </DetailItem>
         </Section>
         <Section title={s("tracking_url")}>
           {lead.tracking_url ? (

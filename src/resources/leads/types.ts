@@ -10,6 +10,8 @@ export interface Lead {
   agency_name: string | null;
   account_id: number | null;
   account_title: string | null;
+  /** The agency's branding profile the lead came through (the lead-event call records it). */
+  branding_profile_id?: number | null;
   created_at: string;
   last_visit: string | null;
   last_visited_page: string | null;

@@ -6,17 +6,23 @@ import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
  * up under their "Assigned to me", and a grid view shared with the account appears in the colleague's Views menu.
  */
 
-/** A colleague of the demo staff login: an enabled property manager of the same account who has accepted the invitation. */
+/**
+ * A colleague of the demo staff login: an enabled property manager of the same account who has accepted the invitation
+ * and manages the whole account (no community assignments), so every row of the account is theirs to open.
+ */
 async function colleagueOf(request: APIRequestContext): Promise<{ email: string; name: string }> {
   const signIn = await request.post("/v2/staff/auth/sign_in", { data: { email: DEMO.staff, password: DEMO_PASSWORD } });
   expect(signIn.ok()).toBe(true);
   const headers = Object.fromEntries(["access-token", "client", "uid", "token-type", "expiry"].map((h) => [h, signIn.headers()[h]]));
   const res = await request.get("/v2/staff_account/compliance/colleagues?q=", { headers });
   expect(res.ok()).toBe(true);
-  const people = (await res.json()) as Array<{ email: string; name: string }>;
-  const found = people.find((p) => p.email !== DEMO.staff && !p.email.endsWith("@coverdesk.test"));
-  expect(found, "the demo account has a second property manager").toBeDefined();
-  return found!;
+  const people = (await res.json()) as Array<{ id: number; email: string; name: string }>;
+  for (const person of people.filter((p) => p.email !== DEMO.staff && !p.email.endsWith("@coverdesk.test"))) {
+    const communities = await request.get(`/v2/staff_account/assignments?filter%5Bstaff_id%5D=${person.id}`, { headers });
+    expect(communities.ok()).toBe(true);
+    if (communities.headers()["total-entries"] === "0") return person;
+  }
+  throw new Error("the demo account has no second property manager of the whole account");
 }
 
 async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERMISSION_KEYS } from "../../src/domain/permissions";
 import { EMAIL_PATTERN, MESSAGES } from "./validators";
 
 /**
@@ -86,6 +87,9 @@ export const id = z
   .meta({ minimum: 1, maximum: MAX_ID, description: "an id: a positive 32-bit integer, as a number or digits" });
 
 export const idParams = z.object({ id });
+
+/** An agency's or account's permission set as sent (`global_permission_attributes`): known keys only, each once at most. */
+export const permissionSet = z.object({ permissions: z.array(z.object({ key: z.enum(PERMISSION_KEYS), value: z.boolean() })).max(PERMISSION_KEYS.length) });
 
 /** A date-only value, `yyyy-MM-dd`, that exists on the calendar. */
 export const date = z.string().max(10, MESSAGES.date).refine(isCalendarDate, MESSAGES.date).meta({ format: "date", description: "yyyy-MM-dd, a real calendar day" });

@@ -104,6 +104,10 @@ export interface Account {
   minimum_liability?: number | null;
   addresses?: Array<Address & { full?: string | null; primary?: boolean }>;
   owner?: { id: number; email: string; full_name: string | null; enabled: boolean } | null;
+  /** What the account holds: its own set narrowed by its agency's (reference 3.2). */
+  global_permission?: { permissions: PermissionEntry[] };
+  /** Its agency's set: a key off there cannot be switched on for the account. */
+  agency_permission?: { permissions: PermissionEntry[] };
   created_at?: string;
   updated_at?: string;
 }

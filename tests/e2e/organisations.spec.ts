@@ -202,3 +202,22 @@ test("a super admin lists agencies and sub-agencies and switches a permission of
   await page.getByRole("tab", { name: "Permissions" }).click();
   await expect(page.getByRole("row", { name: /Claims/ })).toContainText("No");
 });
+
+test("an agent narrows an account's permission set: the Permissions tab and the history show it", async ({ page }) => {
+  await signIn(page, "agent", "/dashboard/accounts/browse");
+  await page.locator("tbody tr").first().click();
+  await expect(page).toHaveURL(/\/dashboard\/accounts\/view\/\d+$/);
+  await page.getByRole("link", { name: "Edit" }).click();
+  // A key no screen depends on, so the other journeys keep their access; toggled, so a retried run still changes it.
+  const key = page.getByLabel("Properties Dashboard");
+  const was = await key.isChecked();
+  await key.setChecked(!was);
+  await shot(page, "account-permissions-edit");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/accounts\/view\/\d+$/);
+  await page.getByRole("tab", { name: "Permissions" }).click();
+  await expect(page.getByRole("table", { name: "Permissions" }).getByRole("row", { name: /Properties Dashboard/ })).toContainText(was ? "No" : "Yes");
+  await shot(page, "account-permissions-tab");
+  await page.getByRole("tab", { name: "History" }).click();
+  await expect(page.getByText(`permissions.dashboard.properties: ${was} → ${!was}`).first()).toBeVisible();
+});

@@ -79,6 +79,20 @@ export const agencyPermissions = pgTable(
   (t) => [primaryKey({ columns: [t.agency_id, t.key] })],
 );
 
+/**
+ * An account's permission set: it narrows its agency's, never widens it (reference section 3.2). No rows = the
+ * account narrows nothing. Its staff hold agency ∩ account ∩ their own keys (server/lib/permission-sets.ts).
+ */
+export const accountPermissions = pgTable(
+  "account_permissions",
+  {
+    account_id: integer("account_id").notNull(),
+    key: text("key").notNull(),
+    value: boolean("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.key] })],
+);
+
 /** Failed sign-ins, kept in the database so throttling holds across API processes. */
 export const signInFailures = pgTable(
   "sign_in_failures",

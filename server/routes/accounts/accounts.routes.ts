@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { EMAIL_MAX, SHORT_TEXT, TEXT, cents, id, idParams, text } from "../../lib/input";
+import { EMAIL_MAX, SHORT_TEXT, TEXT, cents, id, idParams, permissionSet, text } from "../../lib/input";
 import { sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
@@ -48,6 +48,7 @@ const accountInput = z
     additional_interest_name: nullableText(),
     minimum_liability: cents.nullable().optional(),
     addresses_attributes: z.array(addressInput).max(20).optional(),
+    global_permission_attributes: permissionSet.optional(),
   })
   .strip();
 

@@ -4,6 +4,7 @@ import { accounts, addresses, agencies, histories, staff } from "../../db/schema
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
+import { type Permission, applyAccountPermissions, organisationPermissions, permissionsAbove, refusedKeys } from "../../lib/permission-sets";
 import type { Scope } from "../../lib/scope";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { accountListQuery, accountListSpec, accountScope } from "./accounts.list";
@@ -27,6 +28,7 @@ export interface AccountInput {
   additional_interest_name?: string | null;
   minimum_liability?: number | null;
   addresses_attributes?: AddressInput[];
+  global_permission_attributes?: { permissions: Permission[] };
 }
 
 export async function listAccounts(db: Db, scope: Scope, input: ListInput) {
@@ -51,7 +53,10 @@ export const fullAddress = (a: AddressInput) =>
     .filter((x) => x && String(x).trim())
     .join(", ");
 
-/** The account page's record: the grid's row plus every address, the owner and the agency. */
+/**
+ * The account page's record: the grid's row plus every address, the owner and the agency, the permission set the
+ * account holds (its own narrowed by its agency's) and the agency's, which bounds what the account may switch on.
+ */
 export async function showAccount(db: Db, scope: Scope, id: number) {
   await assertAccountInScope(db, scope, id);
   const query = accountListQuery({ kind: "all" });
@@ -80,6 +85,8 @@ export async function showAccount(db: Db, scope: Scope, id: number) {
       full: a.full,
       primary: a.primary,
     })),
+    global_permission: { permissions: await organisationPermissions(db, { type: "Account", id }) },
+    agency_permission: { permissions: await permissionsAbove(db, { type: "Account", id }) },
   };
 }
 
@@ -149,10 +156,24 @@ export interface AccountCaller {
   author: Author;
 }
 
+/**
+ * An account narrows its agency's permission set, never widens it (reference section 3.2): a key the agency (or its
+ * parent) lacks is refused. Only super admins and the agents over the account change it; its own staff never do,
+ * as agents never change their own agency's.
+ */
+async function checkPermissions(caller: AccountCaller, wanted: Permission[], above: () => Promise<Permission[]>) {
+  if (!wanted.length) return;
+  if (caller.role !== "super_admin" && caller.role !== "agent") throw new ForbiddenError("Only a super admin or the account's agents change this account's permissions");
+  const refused = refusedKeys(await above(), wanted);
+  if (refused.length) throw new ValidationError({ "global_permission_attributes.permissions": refused.join(", ") });
+}
+
 export async function createAccount(db: Db, caller: AccountCaller, input: AccountInput) {
   const errors = validate({ ...input, agency_id: input.agency_id ?? (caller.role === "agent" ? (caller.organizableId ?? undefined) : undefined) }, true);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const agencyId = (await agencyFor(db, caller.scope, caller.role, caller.organizableId, input.agency_id))!;
+  const wanted = input.global_permission_attributes?.permissions ?? [];
+  await checkPermissions(caller, wanted, () => organisationPermissions(db, { type: "Agency", id: agencyId }));
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx
@@ -168,13 +189,14 @@ export async function createAccount(db: Db, caller: AccountCaller, input: Accoun
       })
       .returning({ id: accounts.id });
     await saveAddresses(tx, row.id, input.addresses_attributes ?? []);
+    const permissions = wanted.length ? await applyAccountPermissions(tx, row.id, null, wanted) : null;
     await recordHistory(tx, {
       type: "Account",
       id: row.id,
       action: "create",
       author: caller.author,
       process: "console",
-      changes: diffChanges({}, { title: input.title!.trim(), agency_id: agencyId, addresses: addressSummary(input.addresses_attributes ?? []) }),
+      changes: { ...diffChanges({}, { title: input.title!.trim(), agency_id: agencyId, addresses: addressSummary(input.addresses_attributes ?? []) }), ...permissions },
     });
     return row.id;
   });
@@ -191,6 +213,10 @@ export async function updateAccount(db: Db, caller: AccountCaller, id: number, i
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const [before] = await db.select().from(accounts).where(eq(accounts.id, id));
   const agencyId = input.agency_id !== undefined && input.agency_id !== before.agency_id ? await agencyFor(db, caller.scope, caller.role, caller.organizableId, input.agency_id) : undefined;
+  const wanted = input.global_permission_attributes?.permissions ?? [];
+  await checkPermissions(caller, wanted, () =>
+    agencyId === undefined ? permissionsAbove(db, { type: "Account", id }) : organisationPermissions(db, { type: "Agency", id: agencyId }),
+  );
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const set: Partial<typeof accounts.$inferInsert> = {};
@@ -209,6 +235,7 @@ export async function updateAccount(db: Db, caller: AccountCaller, id: number, i
       if (JSON.stringify(prev) !== JSON.stringify(next)) changes.addresses = { previous_value: prev, new_value: next };
       await saveAddresses(tx, id, input.addresses_attributes);
     }
+    if (wanted.length) Object.assign(changes, await applyAccountPermissions(tx, id, before.staff_id, wanted));
     await recordHistory(tx, { type: "Account", id, action: "update", author: caller.author, process: "console", changes });
   });
 }

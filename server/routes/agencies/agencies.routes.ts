@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PERMISSION_KEYS } from "../../../src/domain/permissions";
-import { EMAIL_MAX, SEARCH_MAX, SHORT_TEXT, TEXT, flag, id, idParams, text } from "../../lib/input";
+import { EMAIL_MAX, SEARCH_MAX, SHORT_TEXT, TEXT, flag, id, idParams, permissionSet, text } from "../../lib/input";
 import { sendList } from "../../lib/list";
 import { filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
@@ -34,9 +33,7 @@ const agencyInput = z
       )
       .max(20)
       .optional(),
-    global_permission_attributes: z
-      .object({ permissions: z.array(z.object({ key: z.enum(PERMISSION_KEYS), value: z.boolean() })).max(PERMISSION_KEYS.length) })
-      .optional(),
+    global_permission_attributes: permissionSet.optional(),
   })
   .strip();
 

@@ -1,19 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PERMISSION_KEYS } from "../../../src/domain/permissions";
 import type { Db } from "../../db/client";
-import { accounts, addresses, agencies, agencyPermissions, histories, staff, staffPermissions } from "../../db/schema";
+import { addresses, agencies, agencyPermissions, histories, staff } from "../../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
+import { type Permission, applyAgencyPermissions, organisationPermissions, permissionsAbove, refusedKeys } from "../../lib/permission-sets";
 import type { Scope } from "../../lib/scope";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { agencyListQuery, agencyListSpec, agencyScope } from "./agencies.list";
 
 export const PARENT_INCORRECT = "Parent id incorrect";
 export const CANNOT_BECOME_SUB_AGENCY = "Agency can't be updated to sub-agency";
-
-type Permission = { key: string; value: boolean };
 
 export interface AgencyAddress {
   street_number?: string | null;
@@ -57,13 +56,6 @@ const fullAddress = (a: AgencyAddress) =>
     .filter((x) => x && String(x).trim())
     .join(", ");
 
-/** An agency's permission set; no rows means every key on (the same rule as a staff member's list). */
-async function permissionsOf(db: Db, agencyId: number): Promise<Permission[]> {
-  return db.select({ key: agencyPermissions.key, value: agencyPermissions.value }).from(agencyPermissions).where(eq(agencyPermissions.agency_id, agencyId));
-}
-
-const holds = (list: Permission[], key: string) => list.length === 0 || list.some((p) => p.key === key && p.value);
-
 /** The agency page's record (reference 4.1 show): the grid's row plus addresses, owner and permission set. */
 export async function showAgency(db: Db, scope: Scope, id: number) {
   await assertAgencyInScope(db, scope, id);
@@ -78,11 +70,11 @@ export async function showAgency(db: Db, scope: Scope, id: number) {
         FROM ${query.from} WHERE ag.id = ${id}`,
   );
   const rows = await db.select().from(addresses).where(and(eq(addresses.addressable_type, "Agency"), eq(addresses.addressable_id, id))).orderBy(sql`${addresses.primary} DESC`, addresses.id);
-  const permissions = await permissionsOf(db, id);
+  const permissions = await organisationPermissions(db, { type: "Agency", id });
   return {
     ...row,
     addresses: rows.map((a) => ({ id: a.id, street_number: a.street_number, street_name: a.street_name, street_two: a.street_two, city: a.city, state: a.state, zip_code: a.zip_code, full: a.full })),
-    global_permission: { permissions: PERMISSION_KEYS.map((key) => ({ key, value: holds(permissions, key) })) },
+    global_permission: { permissions },
   };
 }
 
@@ -164,7 +156,7 @@ export async function createAgency(db: Db, caller: AgencyCaller, input: AgencyIn
       .values({ title: input.title!.trim(), agency_id: parentId, enabled: input.enabled ?? true, producer_code: code, contact_info: cleanContact(input.contact_info) })
       .returning({ id: agencies.id });
     await saveAddresses(tx, row.id, input.addresses_attributes ?? []);
-    const inherited = parentId !== null ? await permissionsOf(tx, parentId) : [];
+    const inherited = parentId !== null ? await tx.select({ key: agencyPermissions.key, value: agencyPermissions.value }).from(agencyPermissions).where(eq(agencyPermissions.agency_id, parentId)) : [];
     if (inherited.length) await tx.insert(agencyPermissions).values(inherited.map((p) => ({ agency_id: row.id, ...p })));
     await recordHistory(tx, { type: "Agency", id: row.id, action: "create", author: caller.author, process: "console", changes: diffChanges({}, { title: input.title!.trim(), agency_id: parentId, producer_code: code }) });
     return row.id;
@@ -189,8 +181,7 @@ export async function updateAgency(db: Db, caller: AgencyCaller, id: number, inp
   if (wanted.length) {
     if (caller.role === "agent" && id === caller.organizableId) throw new ForbiddenError("Only a super admin or the parent agency's agents change this agency's permissions");
     if (before.agency_id !== null) {
-      const parent = await permissionsOf(db, before.agency_id);
-      const refused = wanted.filter((p) => p.value && !holds(parent, p.key)).map((p) => `${p.key} can't be enabled`);
+      const refused = refusedKeys(await permissionsAbove(db, { type: "Agency", id }), wanted);
       if (refused.length) throw new ValidationError({ "global_permission_attributes.permissions": refused.join(", ") });
     }
   }
@@ -211,63 +202,10 @@ export async function updateAgency(db: Db, caller: AgencyCaller, id: number, inp
       await saveAddresses(tx, id, input.addresses_attributes);
     }
     if (wanted.length) {
-      const propagated = await applyPermissions(tx, id, before.staff_id, wanted);
-      if (propagated) changes["global_permission.permissions"] = propagated;
+      Object.assign(changes, await applyAgencyPermissions(tx, id, before.staff_id, wanted, caller.author));
     }
     await recordHistory(tx, { type: "Agency", id, action: "update", author: caller.author, process: "console", changes });
   });
-}
-
-const fullList = (holder: Permission[]) => PERMISSION_KEYS.map((key) => ({ key, value: holds(holder, key) }));
-
-/**
- * Sets an agency's keys, in the caller's transaction (reference 3.2): a key switched off goes off for its
- * sub-agencies and for every staff member of the agency, its sub-agencies and their accounts; a key switched on
- * comes back only for the agency's owner. Lists are written in full so that "missing means off" never switches off
- * a key nobody touched.
- */
-async function applyPermissions(tx: Db, agencyId: number, ownerId: number | null, wanted: Permission[]) {
-  const previous = fullList(await permissionsOf(tx, agencyId));
-  const next = previous.map((p) => ({ key: p.key, value: wanted.find((w) => w.key === p.key)?.value ?? p.value }));
-  const off = next.filter((p, i) => !p.value && previous[i].value).map((p) => p.key);
-  const on = next.filter((p, i) => p.value && !previous[i].value).map((p) => p.key);
-  if (!off.length && !on.length) return null;
-  await tx.delete(agencyPermissions).where(eq(agencyPermissions.agency_id, agencyId));
-  await tx.insert(agencyPermissions).values(next.map((p) => ({ agency_id: agencyId, ...p })));
-
-  if (off.length) {
-    const subs = (await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.agency_id, agencyId))).map((r) => r.id);
-    for (const sub of subs) {
-      const list = fullList(await permissionsOf(tx, sub)).map((p) => (off.includes(p.key) ? { ...p, value: false } : p));
-      await tx.delete(agencyPermissions).where(eq(agencyPermissions.agency_id, sub));
-      await tx.insert(agencyPermissions).values(list.map((p) => ({ agency_id: sub, ...p })));
-    }
-    const tree = [agencyId, ...subs];
-    const accountIds = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.agency_id, tree))).map((r) => r.id);
-    const people = await tx
-      .select({ id: staff.id })
-      .from(staff)
-      .where(
-        or(
-          and(eq(staff.organizable_type, "Agency"), inArray(staff.organizable_id, tree)),
-          accountIds.length ? and(eq(staff.organizable_type, "Account"), inArray(staff.organizable_id, accountIds)) : sql`false`,
-        ),
-      );
-    await setStaffKeys(tx, people.map((p) => p.id), off, false);
-  }
-  if (on.length && ownerId) await setStaffKeys(tx, [ownerId], on, true);
-  return { previous_value: previous, new_value: next };
-}
-
-async function setStaffKeys(tx: Db, staffIds: number[], keys: string[], value: boolean) {
-  if (!staffIds.length) return;
-  const rows = await tx.select().from(staffPermissions).where(inArray(staffPermissions.staff_id, staffIds));
-  for (const staffId of staffIds) {
-    const own = rows.filter((r) => r.staff_id === staffId).map((r) => ({ key: r.key, value: r.value }));
-    const list = fullList(own).map((p) => (keys.includes(p.key) ? { ...p, value } : p));
-    await tx.delete(staffPermissions).where(eq(staffPermissions.staff_id, staffId));
-    await tx.insert(staffPermissions).values(list.map((p) => ({ staff_id: staffId, ...p })));
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accounts, agencies, profiles, staff, staffPermissions } from "../../db/schema";
+import { effectiveStaffPermissions } from "../../lib/permission-sets";
 
 /** An invitation link is good for 7 days; re-invite issues a new one and the old one stops working (issue 13). */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -20,6 +21,7 @@ export interface StaffUser {
   organizable: { id: number; title: string; organizable_type: string; agency_id: number | null } | null;
   agency_id: number | null;
   profile_attributes: ReturnType<typeof profileJson>;
+  /** What the staff member may use: agency ∩ account ∩ own keys (server/lib/permission-sets.ts), read by canAccess. */
   staff_permission: { permissions: Array<{ key: string; value: boolean }> };
   invitation_accepted_at: string | null;
   /** Invited and not accepted yet: no password, so no sign-in until the invitation is accepted. */
@@ -43,7 +45,7 @@ export function profileJson(p: ProfileRow | undefined) {
   };
 }
 
-/** Serialises staff rows with their profile, organizable and permission flags, in three queries for any count. */
+/** Serialises staff rows with their profile, organizable and effective permission flags, in a few queries for any count. */
 export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(staff).where(inArray(staff.id, ids));
@@ -61,6 +63,15 @@ export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]
     ? await db.select({ id: agencies.id, title: agencies.title, agency_id: agencies.agency_id }).from(agencies).where(inArray(agencies.id, agencyIds))
     : [];
 
+  const permissions = await effectiveStaffPermissions(
+    db,
+    rows.map((r) => ({
+      id: r.id,
+      organizable_type: r.organizable_type,
+      organizable_id: r.organizable_id,
+      own: permissionRows.filter((p) => p.staff_id === r.id).map((p) => ({ key: p.key, value: p.value })),
+    })),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids
     .map((id) => byId.get(id))
@@ -84,9 +95,7 @@ export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]
         organizable: org ? { id: org.id, title: org.title, organizable_type: r.organizable_type!, agency_id: org.agency_id } : null,
         agency_id: agencyId,
         profile_attributes: profileJson(profileRows.find((p) => p.profileable_id === r.id)),
-        staff_permission: {
-          permissions: permissionRows.filter((p) => p.staff_id === r.id).map((p) => ({ key: p.key, value: p.value })),
-        },
+        staff_permission: { permissions: permissions.get(r.id) ?? [] },
         invitation_accepted_at: r.invitation_accepted_at?.toISOString() ?? null,
         invitation_pending: r.encrypted_password === null && r.invitation_accepted_at === null,
         created_at: r.created_at.toISOString(),

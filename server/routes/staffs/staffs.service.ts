@@ -246,7 +246,10 @@ export async function updateStaff(db: Db, caller: Caller, id: number, input: Sta
   const errors = validateUpdate(input);
   if (input.email && (await emailTaken(db, input.email, id))) errors.email = MESSAGES.emailTaken;
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  await applyUpdate(db, id, input, authorOf(caller));
+  // The list shown is what the staff member holds (their own narrowed by their organisation's): sent back as it is,
+  // it changes nothing, rather than copying the organisation's switch-offs into their own list.
+  const unchanged = wanted.length > 0 && samePermissions(target.staff_permission.permissions, wanted);
+  await applyUpdate(db, id, unchanged ? { ...input, staff_permission_attributes: undefined } : input, authorOf(caller));
   return (await loadStaffUser(db, id))!;
 }
 

@@ -4,22 +4,35 @@ import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
 import { useRelativePath } from "../common";
 import { resourcePath } from "../paths";
-import { AccountInputs, accountPayload } from "./AccountInputs";
+import { AccountInputs, accountFormValues, accountPayload, editsAccountPermissions } from "./AccountInputs";
 import type { Account } from "./types";
 
-const EditHeader = () => {
+const EditForm = () => {
   const translate = useTranslate();
   const record = useRecordContext<Account>();
+  const { user } = useCurrentUser();
   if (!record) return null;
   return (
-    <PageHeader
-      titleKey="app.shell.titles.account"
-      title={translate("resources.accounts.title.edit", { name: record.title })}
-      crumbs={[
-        { label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") },
-        { label: record.title, to: resourcePath.view("accounts", record.id) },
-      ]}
-    />
+    <>
+      <PageHeader
+        titleKey="app.shell.titles.account"
+        title={translate("resources.accounts.title.edit", { name: record.title })}
+        crumbs={[
+          { label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") },
+          { label: record.title, to: resourcePath.view("accounts", record.id) },
+        ]}
+      />
+      <Card>
+        <CardContent>
+          <Form record={accountFormValues(record)}>
+            <AccountInputs role={user?.role} permissionsAbove={record.agency_permission} />
+            <Toolbar>
+              <SaveButton />
+            </Toolbar>
+          </Form>
+        </CardContent>
+      </Card>
+    </>
   );
 };
 
@@ -31,20 +44,10 @@ export const AccountEdit = () => {
     <EditBase<Account>
       resource="accounts"
       mutationMode="pessimistic"
-      transform={(data) => accountPayload(data) as unknown as Account}
+      transform={(data) => accountPayload(data, editsAccountPermissions(user?.role)) as unknown as Account}
       redirect={(_resource?: string, id?: Identifier) => relative(id === undefined ? resourcePath.browse("accounts") : resourcePath.view("accounts", id))}
     >
-      <EditHeader />
-      <Card>
-        <CardContent>
-          <Form>
-            <AccountInputs role={user?.role} />
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
+      <EditForm />
     </EditBase>
   );
 };

@@ -2,13 +2,21 @@ import { BooleanInput, NumberInput, SelectInput, TextInput } from "react-admin";
 import { useWatch } from "react-hook-form";
 import type { Role } from "../../domain/roles";
 import { fromCents, toCents } from "../../domain/money";
-import { AddressesInput, FormGroup, addressesPayload } from "../common";
+import { AddressesInput, FormGroup, PermissionSetInputs, addressesPayload, permissionFormValues, permissionSetPayload } from "../common";
 import { email, minValue, phone, required } from "../validators";
 import { useAgencyChoices } from "../staff/StaffInputs";
 import type { Account } from "./types";
 
-/** Only what the API takes, money as cents (the form shows dollars). */
-export function accountPayload(data: Partial<Account>) {
+/**
+ * Super admins and the agents over an account change its permission set (reference 3.2); its own staff never do, as
+ * agents never change their own agency's.
+ */
+export const editsAccountPermissions = (role: Role | undefined) => role === "super_admin" || role === "agent";
+
+export const accountFormValues = (account: Account) => ({ ...account, permissions: permissionFormValues(account.global_permission?.permissions) });
+
+/** Only what the API takes, money as cents (the form shows dollars); the permission set only when the form shows it. */
+export function accountPayload(data: Partial<Account> & { permissions?: Record<string, boolean> }, withPermissions = false) {
   return {
     title: data.title,
     agency_id: data.agency_id,
@@ -17,6 +25,7 @@ export function accountPayload(data: Partial<Account>) {
     additional_interest_name: data.additional_interest_name || null,
     minimum_liability: data.minimum_liability ?? null,
     addresses_attributes: addressesPayload(data.addresses as Array<Record<string, unknown>> | undefined),
+    ...(withPermissions && data.permissions ? { global_permission_attributes: permissionSetPayload(data.permissions) } : {}),
   };
 }
 
@@ -28,9 +37,10 @@ const AdditionalInterestName = () => {
 /**
  * The fields of an account (issue 13; document 3 section 5 messages): title and agency, contact info (phone mask,
  * email), addresses (US states and DC, zip of 5 digits; the first is the primary), additional interest and minimum
- * liability (dollars on screen, cents on the wire). Account staff never move their account to another agency.
+ * liability (dollars on screen, cents on the wire) and, when editing as a super admin or agent, the permission set.
+ * Account staff never move their account to another agency.
  */
-export const AccountInputs = ({ role }: { role: Role | undefined }) => {
+export const AccountInputs = ({ role, permissionsAbove }: { role: Role | undefined; permissionsAbove?: Account["agency_permission"] }) => {
   const agencies = useAgencyChoices(role === "super_admin" || role === "agent");
   return (
     <>
@@ -55,6 +65,7 @@ export const AccountInputs = ({ role }: { role: Role | undefined }) => {
       <FormGroup title="resources.accounts.sections.addresses">
         <AddressesInput resource="accounts" />
       </FormGroup>
+      {permissionsAbove && editsAccountPermissions(role) && <PermissionSetInputs resource="accounts" above={permissionsAbove.permissions} />}
     </>
   );
 };

@@ -9,7 +9,7 @@ import { formatLongDate, humanizeEnum, underscoresToSpaces } from "../../domain/
 import { type HistoryChanges, historyValue } from "../../domain/history";
 import { formatCents } from "../../domain/money";
 import { PageHeader } from "../../layout/PageHeader";
-import { YesNo } from "../common";
+import { PermissionSetTable, YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { OrganisationActions } from "../common/OrganisationActions";
 import { CardPaymentButton } from "./CardPaymentButton";
@@ -17,7 +17,7 @@ import { AccountIntegrationTab } from "./AccountIntegrationTab";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
-const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "requirements", "yardi", "history", "reports"] as const;
+const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "permissions", "requirements", "yardi", "history", "reports"] as const;
 type TabKey = (typeof TABS)[number];
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -128,6 +128,8 @@ const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
           ]}
         />
       );
+    case "permissions":
+      return <PermissionSetTable resource="accounts" permissions={account.global_permission?.permissions} />;
     case "requirements":
       return <AccountRequirements account={account} />;
     case "yardi":
@@ -191,7 +193,10 @@ const AccountPage = () => {
   );
 };
 
-/** accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, requirements, Yardi, history, reports. */
+/**
+ * accounts/view/{id} (document 3 section 2): details, policies, communities, buildings, units, staff, the permission
+ * set the account holds (issue 13), requirements, Yardi, history, reports.
+ */
 export const AccountShow = () => {
   const notifyHttpError = useNotifyHttpError();
   const navigate = useNavigate();

@@ -6,9 +6,8 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate, humanizeEnum } from "../../domain/format";
 import { type HistoryChanges, historyValue } from "../../domain/history";
-import { PERMISSION_CATALOGUE, type PermissionKey } from "../../domain/permissions";
 import { PageHeader } from "../../layout/PageHeader";
-import { YesNo } from "../common";
+import { PermissionSetTable, YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { AccountTabTable } from "../accounts/AccountTabTable";
 import { OrganisationActions } from "../common/OrganisationActions";
@@ -48,30 +47,6 @@ const Details = ({ agency }: { agency: Agency }) => (
     </Box>
   </Box>
 );
-
-const Permissions = ({ agency }: { agency: Agency }) => {
-  const translate = useTranslate();
-  return (
-    <Table size="small" aria-label={translate("resources.agencies.tabs.permissions")}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate(`${COLUMNS}.key`)}</TableCell>
-          <TableCell>{translate(`${COLUMNS}.value`)}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(agency.global_permission?.permissions ?? []).map((p) => (
-          <TableRow key={p.key}>
-            <TableCell>{PERMISSION_CATALOGUE[p.key as PermissionKey]?.title ?? p.key}</TableCell>
-            <TableCell>
-              <YesNo value={p.value} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-};
 
 interface HistoryRow {
   id: number;
@@ -138,7 +113,7 @@ const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
         />
       );
     case "permissions":
-      return <Permissions agency={agency} />;
+      return <PermissionSetTable resource="agencies" permissions={agency.global_permission?.permissions} />;
     case "reports":
       return <ReportsPanel owner={`/agencies/${agency.id}`} />;
     case "history":

@@ -17,3 +17,4 @@ export { YesNo } from "./YesNo";
 export { PICKER_PAGE_SIZE } from "./constants";
 export { FormGroup } from "./FormGroup";
 export { AddressesInput, addressesPayload } from "./AddressesInput";
+export { PermissionSetInputs, PermissionSetTable, permissionFormValues, permissionSetPayload } from "./PermissionSet";

@@ -269,7 +269,7 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
     const rows = await queryRows<{ id: number; email: string; in_account: boolean }>(
       tx,
       sql`SELECT u.id, lower(u.email) AS email, EXISTS (SELECT 1 FROM account_users au WHERE au.user_id = u.id AND au.account_id = ${accountId}) AS in_account
-          FROM users u WHERE lower(u.email) = ANY(${`{${chunk.map((e) => `"${e.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`}::text[])`,
+          FROM jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb) AS wanted(email) JOIN users u ON lower(u.email) = wanted.email`,
     );
     for (const row of rows) found.set(row.email, row);
   });

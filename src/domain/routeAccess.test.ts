@@ -38,6 +38,10 @@ const TABLE: Array<[string, [boolean, boolean, boolean, boolean]]> = [
   ["/dashboard/change-requests/refunds/browse", [true, true, true, false]],
   ["/dashboard/leases/import", [true, true, true, false]],
   ["/dashboard/email-history", [true, true, true, false]],
+  // Invoices and payments of the policies each role sees; policy support has no billing.
+  ["/dashboard/invoices", [true, true, true, false]],
+  ["/dashboard/invoices/view/7", [true, true, true, false]],
+  ["/dashboard/payments", [true, true, true, false]],
   ["/dashboard/policy-support", [false, false, true, true]],
   ["/dashboard/dmr", [false, false, true, false]],
   ["/dashboard/csv-upload", [false, false, true, false]],
@@ -67,6 +71,11 @@ describe("policy-support guard (document 1 section 2.2)", () => {
 
 describe("permission guard (document 1 section 5, readings C-27)", () => {
   const onlyPolicies = user("agent", [{ key: "policies.policies", value: true }]);
+
+  it("asks the policies key of an invoice's page, as of a policy's", () => {
+    expect(isRouteAllowed(user("staff", [{ key: "policies.policies", value: false }]), "/dashboard/invoices/view/7")).toBe(false);
+    expect(isRouteAllowed(user("agent", [{ key: "policies.policies", value: true }]), "/dashboard/invoices/view/7")).toBe(true);
+  });
 
   it("checks the browse key on paths of three or more non-empty segments", () => {
     expect(passesPermissionGuard(onlyPolicies, "/dashboard/users/browse")).toBe(false);

@@ -66,7 +66,10 @@ export const ROUTE_RULES: RouteRule[] = [
   rule("reporting", OFFICE),
   // The audit log (issue 17 section 4) is for super admins only.
   rule("audit", ADMIN),
-  ...["csv-upload", "invoices", "payments", "integrations", "integration-health", "merge-users", "create-admin-users", "dmr"].map((path) => rule(path, ADMIN)),
+  // Invoices and payments of the policies a caller sees, under the policies key (src/resources/invoices/access.ts).
+  rule("invoices", OFFICE, "policies.policies"),
+  rule("payments", OFFICE, "policies.policies"),
+  ...["csv-upload", "integrations", "integration-health", "merge-users", "create-admin-users", "dmr"].map((path) => rule(path, ADMIN)),
 ];
 
 export interface RouteUser extends PermissionHolder {

@@ -1,7 +1,4 @@
 import { Fragment, useState } from "react";
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import InfoIcon from "@mui/icons-material/Info";
-import TimerIcon from "@mui/icons-material/Timer";
 import {
   Box,
   Button,
@@ -22,32 +19,10 @@ import { formatLongDate, humanizeEnum } from "../../../domain/format";
 import { formatCents } from "../../../domain/money";
 import { CloseNotificationButton } from "../../../authProvider/AppNotification";
 import { useNotify } from "react-admin";
-import { invoiceIcon, isChargeable } from "./policyDetailRules";
+import { ChargeResultText, InvoiceStatusIcon, type ChargeResult } from "../../invoices/InvoiceStatus";
+import { isChargeable } from "./policyDetailRules";
 import type { Invoice, PolicyDetail } from "./types";
 import { usePolicyApi } from "./useApi";
-
-interface ChargeResult {
-  invoice: { id: number; total_due: number };
-  result: {
-    success: boolean;
-    charge_status: string | null;
-    error: string | null;
-  };
-}
-
-const ICONS = { check: CheckCircleIcon, timer: TimerIcon, info: InfoIcon };
-
-const InvoiceStatusIcon = ({
-  status,
-  label,
-}: {
-  status: string;
-  label: string;
-}) => {
-  const { icon, color } = invoiceIcon(status);
-  const Icon = ICONS[icon];
-  return <Icon fontSize="small" color={color} titleAccess={label} />;
-};
 
 /** What an invoice bills, line by line by payment-line type ("Premium $30.42 · Fee $2.00 · Tax $0.61"). */
 const InvoiceLines = ({ invoice }: { invoice: Invoice }) => {
@@ -290,22 +265,7 @@ export const InvoicePanel = ({
                     </TableCell>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>
                       {invoice.number}
-                      {result && (
-                        <Typography
-                          variant="caption"
-                          component="div"
-                          color={result.success ? "success.main" : "error"}
-                          role="status"
-                        >
-                          {result.success
-                            ? translate("app.policy_billing.result.success", {
-                                status: result.charge_status ?? "",
-                              })
-                            : translate("app.policy_billing.result.failed", {
-                                error: result.error ?? "",
-                              })}
-                        </Typography>
-                      )}
+                      {result && <ChargeResultText result={result} />}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: "nowrap" }}>
                       {formatLongDate(invoice.due_date)}

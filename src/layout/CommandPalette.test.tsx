@@ -83,5 +83,8 @@ describe("paletteScreens", () => {
     // Home and Compliance have no menu entry: the palette reaches them, for the roles that open them.
     for (const role of ["super_admin", "agent", "staff"] as const) expect(paths(role)).toEqual(expect.arrayContaining(["/dashboard/home", "/dashboard/compliance"]));
     expect(paths("policy_support")).not.toContain("/dashboard/home");
+    // Invoices and Payments have no menu entry either (document 1 section 6 names none); policy support has no billing.
+    for (const role of ["super_admin", "agent", "staff"] as const) expect(paths(role)).toEqual(expect.arrayContaining(["/dashboard/invoices", "/dashboard/payments"]));
+    expect(paths("policy_support")).not.toContain("/dashboard/invoices");
   });
 });

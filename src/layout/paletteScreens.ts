@@ -13,6 +13,8 @@ const EXTRA_SCREENS: PaletteScreen[] = [
   { label: "app.compliance.dashboard.title", path: "/dashboard/compliance" },
   { label: "app.shell.titles.profile", path: "/dashboard/profile" },
   { label: "app.shell.titles.audit", path: "/dashboard/audit" },
+  { label: "app.shell.titles.invoices", path: "/dashboard/invoices" },
+  { label: "app.shell.titles.payments", path: "/dashboard/payments" },
   { label: "app.policy_browse.upload_external", path: "/dashboard/policies/upload-coverage-proof" },
 ];
 

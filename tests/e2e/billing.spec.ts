@@ -13,7 +13,7 @@ test("a super admin filters invoices by status, opens a paid one and finds its c
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
 
-  await page.getByLabel("Status").click();
+  await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "Complete", exact: true }).click();
   await expect(page).toHaveURL(/filter=.*complete/);
   // Every row left is complete: its status cell says so.
@@ -47,7 +47,7 @@ test("a super admin filters invoices by status, opens a paid one and finds its c
 
   // The whole Payments grid, narrowed by kind, lists charges only.
   await page.goto("/dashboard/payments");
-  await page.getByLabel("Kind").click();
+  await page.getByRole("combobox", { name: "Kind" }).click();
   await page.getByRole("option", { name: "Charge", exact: true }).click();
   await expect(page).toHaveURL(/filter=.*charge/);
   await expect(async () => {

@@ -6,7 +6,7 @@ import { todayIn } from "../../compliance/timeline";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import type { Mailer } from "../../mail/mailer";
-import { type Worklist, worklist } from "./worklists.service";
+import { subjectTypeOf, type Worklist, worklist } from "./worklists.service";
 
 /** Days before a cover ends on which residents are reminded when the account's profile names none (issue 17). */
 export const DEFAULT_REMINDER_DAYS = [30, 14, 3] as const;
@@ -43,8 +43,6 @@ export interface ReminderOutcome {
   /** Picked rows no longer on the list, or never in the caller's scope: nothing is sent for them. */
   skipped: number[];
 }
-
-const LEASE_LISTS: readonly Worklist[] = ["uninsured", "moving_in"];
 
 function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: Resident): { subject: string; text: string } {
   const place = [row.community_title, row.unit_title].filter(Boolean).join(", ") || "your home";
@@ -102,7 +100,7 @@ export async function remindResidents(db: Db, mailer: Mailer, scope: Scope, list
   const unique = [...new Set(ids)];
   const { rows, today } = await worklist(db, scope, list, { page: 1, per: unique.length, ids: unique }, now);
   const found = rows as unknown as ReminderRow[];
-  const outcome = await remindRows(db, mailer, list, LEASE_LISTS.includes(list) ? "Lease" : "Policy", found, today, by);
+  const outcome = await remindRows(db, mailer, list, subjectTypeOf(list), found, today, by);
   const onList = new Set(found.map((r) => r.id));
   return { ...outcome, skipped: unique.filter((id) => !onList.has(id)) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Box, Typography } from "@mui/material";
-import { useCanAccess, useDataProvider, useTranslate } from "react-admin";
+import { useCanAccess, useDataProvider, useGetList, useTranslate } from "react-admin";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
 import { CoveredShareSection, FigureTile } from "../compliance/CoveredShare";
@@ -29,21 +29,14 @@ function useListTotal(path: string | null): Count {
   return count;
 }
 
+/** The change requests awaiting a decision: react-admin's own list call, one row asked for, its total read. */
 function useChangeRequestsWaiting(enabled: boolean): Count {
-  const dataProvider = useDataProvider();
-  const [count, setCount] = useState<Count>(undefined);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    dataProvider
-      .getList("change-requests", { filter: { status: "awaiting_confirmation" }, pagination: { page: 1, perPage: 1 }, sort: { field: "created_at", order: "DESC" } })
-      .then(({ total }) => live && setCount(total ?? 0))
-      .catch(() => live && setCount(null));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, enabled]);
-  return count;
+  const { total, isError } = useGetList(
+    "change-requests",
+    { filter: { status: "awaiting_confirmation" }, pagination: { page: 1, perPage: 1 }, sort: { field: "created_at", order: "DESC" } },
+    { enabled },
+  );
+  return isError ? null : total;
 }
 
 const WorklistTile = ({ name }: { name: (typeof WORKLISTS)[number] }) => {

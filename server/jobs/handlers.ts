@@ -98,6 +98,16 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** The mass imports' recovery (recoverGroups) with this process's queue. */
+export function recoverImports(app: FastifyInstance, options: { anyAge: boolean }) {
+  return recoverGroups(
+    app.db,
+    (ids) => app.jobs.sendMany(GROUP_ROW_JOB, rowJobs(ids)),
+    (groupId, author) => app.jobs.send(ACCEPT_JOB, { groupId, author }),
+    options,
+  );
+}
+
 /** Writes in flight on another process are younger than this; the sweep leaves them alone. */
 const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
@@ -139,15 +149,6 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   await app.jobs.schedule(NIGHTLY_SYNC_JOB, NIGHTLY_SYNC_CRON);
   const resumed = await requeueInterruptedRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }), { anyAge: alone });
   if (resumed.length) app.log.info({ runs: resumed }, "integration syncs left running by a stopped process queued again");
-  // Mass-import rows a stopped process held or never queued are queued again, at start and every minute.
-  const queueRows = (ids: number[]) => app.jobs.sendMany(GROUP_ROW_JOB, rowJobs(ids));
-  const queueAccept = (groupId: number, author: Author) => app.jobs.send(ACCEPT_JOB, { groupId, author });
-  await app.jobs.work(RECOVER_GROUPS_JOB, async () => {
-    await recoverGroups(app.db, queueRows, queueAccept);
-  });
-  await app.jobs.schedule(RECOVER_GROUPS_JOB, "* * * * *");
-  const recovered = await recoverGroups(app.db, queueRows, queueAccept);
-  if (recovered.rows || recovered.groups || recovered.accepting) app.log.info(recovered, "mass-import rows left by a stopped process queued again");
   // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
   await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
   // Residents whose cover ends in 30, 14 or 3 days (their account's days) are reminded every morning (issue 17).
@@ -159,4 +160,12 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
     // The schedule tries again in five minutes; a gateway that is down must not stop the console from starting.
     app.log.error(error, "settling payments at start failed");
   }
+  // Mass-import rows a stopped process held or never queued are queued again, at start and every minute; so are
+  // accepts it left creating policies, or left paid (settled just above) but not moved on.
+  await app.jobs.work(RECOVER_GROUPS_JOB, async () => {
+    await recoverImports(app, { anyAge: false });
+  });
+  await app.jobs.schedule(RECOVER_GROUPS_JOB, "* * * * *");
+  const recovered = await recoverImports(app, { anyAge: alone });
+  if (recovered.rows || recovered.groups || recovered.accepting || recovered.paid) app.log.info(recovered, "mass imports left by a stopped process resumed");
 }

@@ -338,6 +338,13 @@ export async function updateGroup(deps: GroupDeps, scope: Scope, id: number, inp
       const tx = txRaw as unknown as Db;
       const row = await findRow(tx, scope, id, true);
       if (row.status !== before.status) throw new ConflictError(WRONG_STATE);
+      // A first invoice being charged or paid is an accept under way (or one a stopped process left, which the
+      // recovery goes on with): new invoices would drop its payment and charge the account again.
+      const [charged] = await queryRows<{ id: number }>(
+        tx,
+        sql`SELECT id FROM invoices WHERE invoiceable_type = 'PolicyGroupQuote' AND invoiceable_id = ${id} AND status IN ('pending', 'complete') LIMIT 1`,
+      );
+      if (charged) throw new AppError(422, { error: WRONG_STATE, message: WRONG_STATE });
       await tx.execute(sql`UPDATE policy_application_groups SET effective_date = ${dates.effective_date}, expiration_date = ${dates.expiration_date},
         auto_pay = ${input.common.auto_pay}, auto_renew = ${input.common.auto_renew}, updated_at = now() WHERE id = ${id}`);
       if (stored) {
@@ -528,18 +535,23 @@ async function priceRows(db: Db, groupId: number, rows: Claimed[]): Promise<Map<
  * Work a stopped process left (issue 16: a restart during the import resumes it): rows claimed too long ago, rows
  * never claimed whose group is older than the claim timeout (their job was lost), queued again; groups whose every
  * row is counted but that were not ended, ended; accepted groups whose policies stopped being created with no
- * failure recorded (the process died mid-way), their job queued again.
+ * failure recorded (the process died mid-way), their job queued again; and groups whose first invoice was paid by an
+ * accept that died before moving them on (the charge settled by reconciliation), moved to accepting and their job
+ * queued, never charged again. The accept job makes each missing policy once, whoever else runs it.
+ * `anyAge`: the only process, at start: nothing of this process is in flight yet, so nothing needs to be old.
  */
 export async function recoverGroups(
   db: Db,
   queueRows: (ids: number[]) => Promise<void>,
   queueAccept?: (groupId: number, author: Author) => Promise<void>,
-): Promise<{ rows: number; groups: number; accepting: number }> {
+  options: { anyAge?: boolean } = {},
+): Promise<{ rows: number; groups: number; accepting: number; paid: number }> {
+  const stale = (column: SQL) => (options.anyAge ? sql`true` : sql`${column} < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT a.id FROM policy_group_applications a JOIN policy_application_groups g ON g.id = a.group_id
-        WHERE g.status = 'in_progress' AND g.updated_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
-          AND (a.status = 'pending' OR (a.status = 'running' AND a.claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})))
+        WHERE g.status = 'in_progress' AND ${stale(sql`g.updated_at`)}
+          AND (a.status = 'pending' OR (a.status = 'running' AND ${stale(sql`a.claimed_at`)}))
         ORDER BY a.id LIMIT 20000`,
   );
   if (rows.length) await queueRows(rows.map((r) => r.id));
@@ -548,14 +560,27 @@ export async function recoverGroups(
     sql`SELECT id FROM policy_application_groups WHERE status = 'in_progress' AND created_policy_applications_count + errors_count >= policy_applications_count`,
   );
   for (const g of groups) await finishGroup(db, g.id);
-  const accepting = queueAccept
-    ? await queryRows<{ id: number }>(
-        db,
-        sql`SELECT id FROM policy_application_groups WHERE status = 'accepting' AND updated_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})`,
-      )
-    : [];
-  for (const g of accepting) await queueAccept!(g.id, SYSTEM_AUTHOR);
-  return { rows: rows.length, groups: groups.length, accepting: accepting.length };
+  if (!queueAccept) return { rows: rows.length, groups: groups.length, accepting: 0, paid: 0 };
+  const paid = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const moved = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE policy_application_groups g SET status = 'accepting', accepted_at = coalesce(g.accepted_at, now()), updated_at = now()
+          WHERE g.status = 'awaiting_acceptance' AND EXISTS (
+            SELECT 1 FROM invoices i WHERE i.invoiceable_type = 'PolicyGroupQuote' AND i.invoiceable_id = g.id AND i.status = 'complete' AND ${stale(sql`i.updated_at`)})
+          RETURNING g.id`,
+    );
+    for (const g of moved) {
+      await recordHistory(tx, { type: RECORD_TYPE, id: g.id, action: "update", author: SYSTEM_AUTHOR, process: "job", changes: { status: { previous_value: "awaiting_acceptance", new_value: "accepting" } } });
+    }
+    return moved;
+  });
+  const accepting = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM policy_application_groups WHERE status = 'accepting' AND (${stale(sql`updated_at`)} OR id = ANY(${intArray(paid.map((g) => g.id))}))`,
+  );
+  for (const g of accepting) await queueAccept(g.id, SYSTEM_AUTHOR);
+  return { rows: rows.length, groups: groups.length, accepting: accepting.length, paid: paid.length };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

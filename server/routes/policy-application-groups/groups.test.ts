@@ -11,15 +11,24 @@ import type { InlineQueue } from "../../jobs/queue";
 import { buildWorld } from "../../test/fixtures";
 import { type AuthHeaders, createTestApp, signInAs, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
+import type { Db } from "../../db/client";
+import { recoverImports, startSchedules } from "../../jobs/handlers";
 import { ACCEPT_JOB, runAcceptGroup, runGroupRow } from "./groups.service";
 import { sampleRow } from "./sheet";
 
 const charges: ChargeRequest[] = [];
+/** When set, the next charge is made at the gateway but its answer never comes back (the process dies waiting). */
+let loseNextAnswer = false;
 const recordingGateway: PaymentGateway = {
   ...testGateway,
   async charge(request) {
     charges.push(request);
-    return testGateway.charge(request);
+    const outcome = await testGateway.charge(request);
+    if (loseNextAnswer) {
+      loseNextAnswer = false;
+      throw new Error("socket hang up (test)");
+    }
+    return outcome;
   },
 };
 
@@ -456,5 +465,89 @@ describe("accepting in the background", () => {
     expect(await chargesOf(group.id)).toHaveLength(1);
     expect((await show(staffA, group.id)).json()).toMatchObject({ status: "accepted", created_policies_count: 2 });
     expect(await policiesOf(group.id)).toHaveLength(2);
+  });
+
+  /** The database as a process sees it when it dies: after `transactions` transactions, nothing more reaches it. */
+  function dyingAfter(transactions: number): Db {
+    const db = t.database.db;
+    let n = 0;
+    return new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== "transaction") return Reflect.get(target, prop, receiver);
+        return (...args: Parameters<Db["transaction"]>) => (++n > transactions ? Promise.reject(new Error("Connection terminated (test)")) : target.transaction(...args));
+      },
+    });
+  }
+
+  it("a process that dies while creating policies: the restart goes on from the policies made, makes none twice and charges nothing", async () => {
+    const group = await importGroup([{}, {}, {}, {}, {}], "died");
+    const before = charges.length;
+    // The queued job dies with the process (a real queue hands it out again only once it expires, 15 minutes on).
+    const release = holdAcceptJobs(async () => undefined);
+    try {
+      expect((await accept(group.id)).statusCode).toBe(200);
+      release();
+      await idle();
+    } finally {
+      await restoreAcceptJobs();
+    }
+    // The process that ran the job: two policies a transaction, the first committed, then it is gone (its failure is
+    // never written either).
+    await expect(runAcceptGroup(dyingAfter(1), group.id, { name: "test" }, { chunk: 2 })).rejects.toThrow("Connection terminated (test)");
+    expect((await show(staffA, group.id)).json()).toMatchObject({ status: "accepting", created_policies_count: 2, errors: [] });
+    expect(await policiesOf(group.id)).toHaveLength(2);
+    expect(charges.length).toBe(before + 1);
+
+    // Another process's minute sweep leaves a group that moved just now alone (its job may be running somewhere).
+    await recoverImports(t.app, { anyAge: false });
+    await idle();
+    expect((await show(staffA, group.id)).json()).toMatchObject({ status: "accepting", created_policies_count: 2 });
+
+    // The restart (the only process): the group's policies are made from where they stopped.
+    await startSchedules(t.app);
+    await idle();
+    const done = (await show(staffA, group.id)).json();
+    expect(done).toMatchObject({ status: "accepted", created_policies_count: 5, errors: [] });
+    const policies = await policiesOf(group.id);
+    expect(policies.map((p) => p.number)).toEqual([2, 3, 4, 5, 6].map((r) => `RG-${group.id}-0000${r}`));
+    expect(new Set(policies.map((p) => p.application)).size).toBe(5);
+    expect(charges.length).toBe(before + 1);
+    expect(await chargesOf(group.id)).toEqual([{ status: "succeeded", amount: done.policy_group_quote.invoices[0].total }]);
+    // The expired job handed out again later, and the next minute's sweep, find nothing left to do.
+    await runAcceptGroup(t.database.db, group.id, { name: "test" });
+    await recoverImports(t.app, { anyAge: true });
+    await idle();
+    expect(await policiesOf(group.id)).toHaveLength(5);
+  });
+
+  it("an accept that dies after the card was charged: the restart settles the charge and creates the policies without charging again", async () => {
+    const group = await importGroup([{}, {}], "paiddied");
+    const before = charges.length;
+    loseNextAnswer = true;
+    const res = await accept(group.id);
+    expect(res.statusCode).toBe(502);
+    expect(await chargesOf(group.id)).toEqual([{ status: "processing", amount: expect.any(Number) }]);
+    expect((await show(staffA, group.id)).json()).toMatchObject({ status: "awaiting_acceptance" });
+    // New dates would mean new invoices, dropping the one being paid: refused while it is charged.
+    const edit = await upload(staffA, form(null, { effective_date: daysBefore(oneYearLater(today), 300) }), "PUT", group.id);
+    expect(edit.statusCode).toBe(422);
+    expect((await show(staffA, group.id)).json().policy_group_quote.invoices[0].status).toBe("pending");
+
+    await startSchedules(t.app);
+    await idle();
+    const done = (await show(staffA, group.id)).json();
+    expect(done).toMatchObject({ status: "accepted", created_policies_count: 2 });
+    expect(await policiesOf(group.id)).toHaveLength(2);
+    expect(await chargesOf(group.id)).toEqual([{ status: "succeeded", amount: done.policy_group_quote.invoices[0].total }]);
+    // The gateway was asked again with the same idempotency key (one charge there), never with a new one.
+    expect(new Set(charges.slice(before).map((c) => c.idempotencyKey)).size).toBe(1);
+    const [moved] = await selectRows<{ author: string; process: string }>(
+      t.database.db,
+      sql`SELECT author, process FROM histories WHERE recordable_type = 'PolicyApplicationGroup' AND recordable_id = ${group.id} AND data->'status'->>'new_value' = 'accepting'`,
+    );
+    expect(moved).toEqual({ author: "System", process: "job" });
+    // Paid and accepted: no second accept, no edit.
+    expect((await accept(group.id)).statusCode).toBe(422);
+    expect(charges.length - before).toBe(2);
   });
 });

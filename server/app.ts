@@ -1,3 +1,4 @@
+import { configureProviderNetwork } from "./integrations/http";
 import { type CardConnectProvider, cardConnectFromEnv } from "./billing/card-connect";
 import { existsSync, readFileSync } from "node:fs";
 import { constants as zlibConstants } from "node:zlib";
@@ -93,6 +94,7 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   );
   app.decorate("files", fileStore);
   app.decorate("jobs", jobs ?? inlineQueue());
+  configureProviderNetwork({ allowHttp: env.INTEGRATION_ALLOW_HTTP, allowHosts: env.INTEGRATION_ALLOW_HOSTS });
   app.decorate("gateway", gateway ?? defaultGateway());
   app.decorate("cardConnect", cardConnect ?? cardConnectFromEnv(env));
   await registerJobHandlers(app);

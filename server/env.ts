@@ -99,6 +99,16 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * The Yardi and Entrata adapters call the endpoint an account's integration names (server/integrations/http.ts):
+   * https only unless INTEGRATION_ALLOW_HTTP is set, and never an internal address unless its host is listed in
+   * INTEGRATION_ALLOW_HOSTS (comma-separated: an in-house gateway the operator trusts).
+   */
+  INTEGRATION_ALLOW_HTTP: booleanFlag,
+  INTEGRATION_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** A read replica for list pages (docs/DEPLOY.md); writes and everything else use DATABASE_URL. */
   DATABASE_READ_URL: z
     .string()

@@ -26,5 +26,12 @@ const hide = (value: string, shown: number) => (value.length <= shown ? "•".re
 
 /** What the console may show: the endpoint and database, the user name's first characters, never the password. */
 export function maskedCredentials(credentials: ProviderCredentials) {
-  return { url: credentials.url, database: credentials.database, username: hide(credentials.username, 2), password_set: credentials.password.length > 0 };
+  return {
+    url: credentials.url,
+    database: credentials.database,
+    username: hide(credentials.username, 2),
+    password_set: credentials.password.length > 0,
+    ...(credentials.server_name ? { server_name: credentials.server_name } : {}),
+    ...(credentials.interface_license ? { license_set: true } : {}),
+  };
 }

@@ -11,6 +11,11 @@ export interface ProviderCredentials {
   password: string;
   /** Yardi database / Entrata client subdomain. */
   database: string;
+  /** Yardi only: the database server, its platform, and the interface licence Yardi issued to the interface entity. */
+  server_name?: string;
+  platform?: string;
+  interface_entity?: string;
+  interface_license?: string;
 }
 
 export interface ProviderProperty {
@@ -54,6 +59,27 @@ export interface ChargeCode {
   description: string;
 }
 
+/** A verified policy of a resident, as pushed back to the provider's renters-insurance record. */
+export interface PushedPolicy {
+  number: string;
+  carrier: string | null;
+  /** The provider's resident code (the customer's T code) and the lease's unit. */
+  resident_code: string;
+  unit_code: string | null;
+  effective_date: string;
+  expiration_date: string | null;
+  /** Personal liability limit in cents, when the policy has one. */
+  liability_cents: number | null;
+  /** Coverdesk's status words: active, cancelled, expired. */
+  status: string;
+}
+
+export interface PushResult {
+  pushed: number;
+  /** A policy the provider refused, with its message. */
+  errors: Array<{ number: string; message: string }>;
+}
+
 export interface PropertyManagementProvider {
   /** Throws ProviderError when the credentials are refused or the provider cannot be reached. */
   checkCredentials(): Promise<void>;
@@ -61,6 +87,8 @@ export interface PropertyManagementProvider {
   chargeCodes(): Promise<ChargeCode[]>;
   /** Everything of one property, read in full before anything is written (no half-imported property). */
   fetchProperty(code: string): Promise<ProviderPortfolio>;
+  /** Sends one property's verified policies to the provider (sync setting "push policies"). */
+  pushPolicies(propertyCode: string, policies: PushedPolicy[]): Promise<PushResult>;
 }
 
 /** A provider's refusal or failure, with the provider's message (shown in Integration Health). */

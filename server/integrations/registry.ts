@@ -1,17 +1,20 @@
 import type { IntegrationProvider } from "../db/schema";
-import { type PropertyManagementProvider, type ProviderCredentials, ProviderError } from "./provider";
+import { entrataProvider } from "./entrata";
+import { type ProviderNetwork, providerNetwork } from "./http";
+import type { PropertyManagementProvider, ProviderCredentials } from "./provider";
 import { parseSandboxUrl, sandboxProvider } from "./sandbox";
+import { yardiProvider } from "./yardi";
 
-const NAMES: Record<IntegrationProvider, string> = { yardi: "Yardi", entrata: "Entrata" };
+const ADAPTERS: Record<IntegrationProvider, (credentials: ProviderCredentials, network: ProviderNetwork) => PropertyManagementProvider> = {
+  yardi: yardiProvider,
+  entrata: entrataProvider,
+};
 
 /**
- * The adapter for an integration: the sandbox for a `sandbox://` endpoint; a provider's own endpoint needs its
- * network adapter, which this installation cannot reach (only the sandbox runs here), so it reports that as a problem.
+ * The adapter for an integration: the sandbox for a `sandbox://` endpoint (tests, the demo), otherwise the provider's
+ * own adapter (server/integrations/<provider>/), reaching the endpoint under the network rules of http.ts.
  */
-export function providerFor(provider: IntegrationProvider, credentials: ProviderCredentials): PropertyManagementProvider {
+export function providerFor(provider: IntegrationProvider, credentials: ProviderCredentials, network: ProviderNetwork = providerNetwork()): PropertyManagementProvider {
   if (parseSandboxUrl(credentials.url)) return sandboxProvider(credentials);
-  const unreachable = async (): Promise<never> => {
-    throw new ProviderError(`${NAMES[provider]} cannot be reached at ${credentials.url}`);
-  };
-  return { checkCredentials: unreachable, listProperties: unreachable, chargeCodes: unreachable, fetchProperty: unreachable };
+  return ADAPTERS[provider](credentials, network);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type ChargeCode, type PropertyManagementProvider, type ProviderCredentials, ProviderError, type ProviderLease, type ProviderPortfolio, type ProviderProperty } from "./provider";
+import { type ChargeCode, type PropertyManagementProvider, type ProviderCredentials, ProviderError, type ProviderLease, type ProviderPortfolio, type ProviderProperty, type PushedPolicy } from "./provider";
 
 /**
  * The sandbox provider: a deterministic portfolio from local data, no network (issue 15 section 2). The endpoint
@@ -16,9 +16,20 @@ export interface SandboxScenario {
   malformed?: boolean;
   /** The first property's first N leases are no longer listed (their residents left), nor their residents. */
   droppedLeases?: number;
+  /** Pushed policies whose number is listed are refused with the sandbox's message. */
+  refusePolicies?: string[];
 }
 
 const scenarios = new Map<string, SandboxScenario>();
+
+const pushes = new Map<string, Array<{ property: string; policies: PushedPolicy[] }>>();
+
+/** What was pushed to the sandbox portfolio `name` (property by property, in order); `clear` forgets it. */
+export function sandboxPushes(name: string, opts: { clear?: boolean } = {}) {
+  const list = pushes.get(name) ?? [];
+  if (opts.clear) pushes.delete(name);
+  return list;
+}
 
 /** Changes what the sandbox portfolio `name` answers from now on (tests, the demo). */
 export function sandboxScenario(name: string, scenario: SandboxScenario | null) {
@@ -131,6 +142,15 @@ export function sandboxProvider(credentials: ProviderCredentials): PropertyManag
       // Units are read first, then leases: a timeout there loses what was read, never half-writes the property.
       if (scenario().timeoutProperty === propertyCode) throw new ProviderError(`Timed out reading the leases of ${propertyCode} after 30 s`);
       return data;
+    },
+    async pushPolicies(propertyCode, policies) {
+      await this.checkCredentials();
+      if (!properties().some((p) => p.code === propertyCode)) throw new ProviderError(`Property ${propertyCode} not found`);
+      const refused = new Set(scenario().refusePolicies ?? []);
+      const errors = policies.filter((p) => refused.has(p.number)).map((p) => ({ number: p.number, message: `Policy ${p.number}: the resident ${p.resident_code} has no current lease` }));
+      const accepted = policies.filter((p) => !refused.has(p.number));
+      if (accepted.length) pushes.set(name, [...(pushes.get(name) ?? []), { property: propertyCode, policies: accepted }]);
+      return { pushed: accepted.length, errors };
     },
   };
 }

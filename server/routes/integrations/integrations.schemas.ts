@@ -6,7 +6,17 @@ import { PASSWORD_MAX, SHORT_TEXT, TEXT, URL_MAX, flag, id, text, trimmed } from
 const endpoint = trimmed(URL_MAX).refine((v) => v === "" || /^(https?:\/\/[^\s]+|sandbox:\/\/[a-z0-9-]{1,40}(\?[\w=&]*)?)$/i.test(v), "must be a valid URL (https://… or sandbox://…)");
 
 const credentials = z
-  .object({ url: endpoint, username: trimmed(SHORT_TEXT), password: text(PASSWORD_MAX), database: trimmed(SHORT_TEXT) })
+  .object({
+    url: endpoint,
+    username: trimmed(SHORT_TEXT),
+    password: text(PASSWORD_MAX),
+    database: trimmed(SHORT_TEXT),
+    // Yardi's interface login (server/integrations/yardi): the database server, platform and the licence Yardi issued.
+    server_name: trimmed(SHORT_TEXT),
+    platform: trimmed(SHORT_TEXT),
+    interface_entity: trimmed(SHORT_TEXT),
+    interface_license: text(TEXT),
+  })
   .partial()
   .strict();
 

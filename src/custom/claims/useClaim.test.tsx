@@ -69,4 +69,29 @@ describe("useClaim", () => {
     window.dispatchEvent(new Event("pagehide"));
     expect(beacon).toHaveBeenCalledWith(BEACON_PATH, "tok-7");
   });
+  it("a claim that gets no answer is asked again shortly instead of shutting the reviewer out; a refusal is not", async () => {
+    vi.useFakeTimers();
+    let failures = 2;
+    const { requests, wrapper } = setup(() => {
+      if (failures-- > 0) throw new HttpError("Bad Gateway", 502, {});
+      return { expires_at: "2026-11-20T15:40:00.000Z", release_token: "tok" };
+    });
+    const { result } = renderHook(() => useClaim(file(5)), { wrapper });
+    await flush();
+    expect(result.current.state.status).toBe("claiming");
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(result.current.state.status).toBe("claiming");
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(result.current.state).toEqual({ status: "held", expiresAt: "2026-11-20T15:40:00.000Z" });
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(3);
+
+    const refused = setup(() => {
+      throw new HttpError("taken", 409, { message: "This item is being reviewed by Dana Reviewer. Try another one.", holder: { id: 9, name: "Dana Reviewer" } });
+    });
+    const other = renderHook(() => useClaim(file(6)), { wrapper: refused.wrapper });
+    await flush();
+    expect(other.result.current.state.status).toBe("taken");
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(refused.requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
 });

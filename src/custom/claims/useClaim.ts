@@ -2,6 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useDataProvider } from "react-admin";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { CLAIM_HEARTBEAT_MS } from "../../domain/constants";
+
+/** A claim that failed for want of an answer is asked again this often, this many times, before it is shown failed. */
+const CLAIM_RETRY_MS = 2_000;
+const CLAIM_RETRIES = 3;
 import { serverMessage } from "../../resources/policies/show/useApi";
 
 /** Where the claim calls of one kind of item go (docs/API.md "Policy Review" and "DMR additions"). */
@@ -36,6 +40,7 @@ export function useClaim(calls: ClaimCalls | null, environment: ClaimEnvironment
   const dataProvider = useDataProvider<AppDataProvider>();
   const [state, setState] = useState<ClaimState>({ status: "idle" });
   const token = useRef<string | null>(null);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = calls ? `${calls.claim.path}|${JSON.stringify(calls.claim.body ?? {})}|${calls.release}` : null;
   // The current calls, read by callbacks without re-running the claim effect on every render.
   const current = useRef(calls);
@@ -44,7 +49,7 @@ export function useClaim(calls: ClaimCalls | null, environment: ClaimEnvironment
   beacon.current = environment.sendBeacon;
 
   const claim = useCallback(
-    async (extra: Record<string, unknown> = {}, live: () => boolean = () => true) => {
+    async (extra: Record<string, unknown> = {}, live: () => boolean = () => true, attempt = 0): Promise<void> => {
       const target = current.current;
       if (!target) return;
       try {
@@ -57,6 +62,16 @@ export function useClaim(calls: ClaimCalls | null, environment: ClaimEnvironment
         setState({ status: "held", expiresAt: json?.expires_at ?? "" });
       } catch (error) {
         if (!live()) return;
+        const status = (error as { status?: number }).status;
+        // A dropped connection, a busy server or a throttled call says nothing about who holds the item: the reviewer
+        // is not shut out until the next heartbeat, the claim is asked again shortly (a decision is checked by the
+        // server anyway). Only the server's refusal (409 taken, 404 gone, 403) marks the item as not theirs.
+        if (status === undefined || status === 0 || status === 429 || status >= 500) {
+          if (attempt < CLAIM_RETRIES) {
+            retry.current = setTimeout(() => void claim(extra, live, attempt + 1), CLAIM_RETRY_MS);
+            return;
+          }
+        }
         token.current = null;
         const body = (error as { body?: { holder?: { id: number; name: string } } }).body;
         setState({ status: "taken", message: serverMessage(error) ?? "", holder: body?.holder ?? null });
@@ -87,6 +102,7 @@ export function useClaim(calls: ClaimCalls | null, environment: ClaimEnvironment
     return () => {
       live = false;
       clearInterval(heartbeat);
+      clearTimeout(retry.current);
       window.removeEventListener("pagehide", onPageHide);
       if (token.current) dataProvider.request(release, { method: "DELETE" }).catch(() => undefined);
       token.current = null;

@@ -12,7 +12,8 @@ function renderPage(role: "staff" | "agent" | "super_admin", answers: { integrat
   const calls: Array<{ path: string; init?: AppRequestInit }> = [];
   const statuses = [...(answers.statuses ?? [])];
   const dataProvider = createMemoryDataProvider(
-    { agencies: [{ id: 5, title: "Summit Agency" }], accounts: [{ id: 11, title: "Lakeshore Living", agency_id: 5 }] },
+    // The agency picker asks for `with_subagencies` (a server flag the memory provider reads as a field to match).
+    { agencies: [{ id: 5, title: "Summit Agency", with_subagencies: true }], accounts: [{ id: 11, title: "Lakeshore Living", agency_id: 5 }] },
     {
       async request<T>(path: string, init?: AppRequestInit) {
         calls.push({ path, init });
@@ -109,4 +110,50 @@ describe("PolicyImportPage (/dashboard/policies/policy-import)", () => {
     expect(await screen.findByText("Loading integrations...")).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Integration" })).toHaveAttribute("aria-disabled", "true"));
   });
+
+  it("lets a super admin pick the agency, then its account; the integrations are that account's and the import names both", async () => {
+    const { calls } = renderPage("super_admin", {
+      start: () => ({ ...finished, status: "queued", success: null }),
+      statuses: [finished],
+    });
+    const agency = await screen.findByRole("combobox", { name: "Agency" });
+    fireEvent.keyDown(agency, { key: "ArrowDown" });
+    fireEvent.click(await screen.findByRole("option", { name: "Summit Agency" }));
+    const account = screen.getByRole("combobox", { name: "Account" });
+    await waitFor(() => expect(account).toBeEnabled());
+    fireEvent.keyDown(account, { key: "ArrowDown" });
+    fireEvent.click(await screen.findByRole("option", { name: "Lakeshore Living" }));
+    await pickIntegration("Yardi — Lakeshore Living (#3)");
+    expect(calls.find((c) => c.path === "/integrations")?.init?.query).toMatchObject({ filter: { account_id: 11 } });
+    fireEvent.change(screen.getByLabelText("File URL"), { target: { value: "https://files.example.com/export.csv" } });
+    fireEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("Import completed successfully", {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === "/public/policies/import_legacy_policies")?.init?.body).toEqual({
+      integration_id: 3,
+      file_url: "https://files.example.com/export.csv",
+      account_id: 11,
+      agency_id: 5,
+    });
+  }, 15_000);
+
+  it("shows the wait, the rows' progress, then the job's own failure text when the file could not be imported", async () => {
+    renderPage("staff", {
+      start: () => ({ ...finished, status: "queued", success: null, total_rows: null, processed_rows: 0, created_count: 0, result_file: false }),
+      statuses: [
+        { ...finished, status: "queued", success: null, total_rows: null, processed_rows: 0, result_file: false },
+        { ...finished, status: "running", success: null, total_rows: 4, processed_rows: 1, result_file: false },
+        { ...finished, status: "failed", success: false, error: "The file is not a Yardi policy export: the column PolicyNumber is missing", result_file: false },
+      ],
+    });
+    await pickIntegration(/Yardi/);
+    fireEvent.change(screen.getByLabelText("File URL"), { target: { value: "https://files.example.com/x.csv" } });
+    fireEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(await screen.findByText("Waiting for the import to start…")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Importing…" })).toBeDisabled();
+    expect(await screen.findByText("1 of 4 rows imported", {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText("The file is not a Yardi policy export: the column PolicyNumber is missing", {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.queryByText("Import completed successfully")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download the result file" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Import" })).toBeEnabled();
+  }, 20_000);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { leaseStatus } from "../../src/domain/leases";
+import { ACTIVE_POLICY_STATUSES } from "../../src/domain/policies";
 import type { Db } from "../db/client";
 import { accountUsers, accounts, integrationProfiles, integrationProperties, integrationSyncErrors, integrationSyncRuns, integrations, insurables, leaseUsers, leases, profiles as profilesTable, users } from "../db/schema";
 import type { HistoryChanges } from "../db/schema";
@@ -10,7 +11,7 @@ import { queryRows } from "../lib/list";
 import { fullName } from "../lib/profiles";
 import { refreshDerived, todayLA } from "../routes/leases/leases.service";
 import { decryptCredentials } from "./credentials";
-import { type ProviderPortfolio, ProviderError } from "./provider";
+import { type PropertyManagementProvider, type ProviderPortfolio, ProviderError, type PushedPolicy } from "./provider";
 import { providerFor } from "./registry";
 
 /** The sync job (one run) and the nightly job that starts a run for every enabled integration. */
@@ -22,7 +23,7 @@ export const NIGHTLY_SYNC_CRON = "30 9 * * *";
 export const STALE_RUN_MS = 10 * 60 * 1000;
 
 type Tx = Db;
-type RecordType = "property" | "unit" | "lease" | "resident";
+type RecordType = "property" | "unit" | "lease" | "resident" | "policy";
 interface RecordError {
   record_type: RecordType;
   external_id: string;
@@ -483,6 +484,54 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
   return { ...counts, communityId };
 }
 
+/**
+ * The property's verified policies, as the provider knows their residents and units (sync setting "push policies",
+ * reference section 4.13): active policies (bound in Coverdesk, or proofs of coverage verified) of a unit the
+ * integration imported, held by a resident it imported; one row per policy, its primary holder first.
+ */
+async function verifiedPolicies(db: Db, integrationId: number, communityId: number): Promise<PushedPolicy[]> {
+  const statuses = `{${ACTIVE_POLICY_STATUSES.join(",")}}`;
+  const rows = await queryRows<{ number: string; carrier: string | null; resident_code: string; unit_code: string; effective_date: string; expiration_date: string | null; liability: string | number | null; status: string }>(
+    db,
+    sql`SELECT DISTINCT ON (p.id) p.number, coalesce(c.title, p.out_of_system_carrier_title) AS carrier, rl.external_id AS resident_code, ul.external_id AS unit_code,
+          p.effective_date::text AS effective_date, p.expiration_date::text AS expiration_date, p.status,
+          (SELECT max(pc."limit") FROM policy_coverages pc WHERE pc.policy_id = p.id AND pc.designation = 'liability' AND pc.enabled) AS liability
+        FROM policies p
+        JOIN policy_insurables pi ON pi.policy_id = p.id AND pi.current
+        JOIN insurables u ON u.id = pi.insurable_id
+        JOIN integration_profiles ul ON ul.integration_id = ${integrationId} AND ul.external_context = 'unit' AND ul.profileable_type = 'Insurable' AND ul.profileable_id = u.id
+        JOIN policy_users pu ON pu.policy_id = p.id AND pu.status <> 'removed'
+        JOIN integration_profiles rl ON rl.integration_id = ${integrationId} AND rl.external_context = 'resident' AND rl.profileable_type = 'User' AND rl.profileable_id = pu.user_id
+        LEFT JOIN carriers c ON c.id = p.carrier_id
+        WHERE p.status = ANY(${statuses}::text[]) AND p.effective_date IS NOT NULL
+          AND (u.insurable_id = ${communityId} OR u.insurable_id IN (SELECT b.id FROM insurables b WHERE b.insurable_id = ${communityId}))
+        ORDER BY p.id, pu."primary" DESC, pu.id`,
+  );
+  return rows.map((r) => ({
+    number: r.number,
+    carrier: r.carrier,
+    resident_code: r.resident_code,
+    unit_code: r.unit_code,
+    effective_date: r.effective_date,
+    expiration_date: r.expiration_date,
+    liability_cents: r.liability === null ? null : Number(r.liability),
+    status: r.status === "EXTERNAL_VERIFIED" ? "verified" : "active",
+  }));
+}
+
+/** Sends the property's verified policies; what the provider refused, or a failed push, becomes records in error. */
+async function pushPolicies(db: Db, provider: PropertyManagementProvider, integrationId: number, propertyCode: string, communityId: number): Promise<{ pushed: number; errors: RecordError[] }> {
+  const policies = await verifiedPolicies(db, integrationId, communityId);
+  if (!policies.length) return { pushed: 0, errors: [] };
+  try {
+    const result = await provider.pushPolicies(propertyCode, policies);
+    return { pushed: result.pushed, errors: result.errors.map((e) => ({ record_type: "policy", external_id: e.number, message: e.message })) };
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return { pushed: 0, errors: [{ record_type: "policy", external_id: propertyCode, message: `The policies could not be pushed: ${error.message}` }] };
+  }
+}
+
 const todayOf = () => todayLA();
 
 /**
@@ -515,7 +564,7 @@ export async function runSync(db: Db, secret: string, runId: number, today = tod
         .where(run.property_id ? eq(integrationProperties.id, run.property_id) : and(eq(integrationProperties.integration_id, integration.id), eq(integrationProperties.enabled, true)))
         .orderBy(integrationProperties.id);
   const done = new Set(run.done_property_ids);
-  const totals = { created: run.created_count, updated: run.updated_count, skipped: run.skipped_count, errors: run.error_count };
+  const totals = { created: run.created_count, updated: run.updated_count, skipped: run.skipped_count, errors: run.error_count, pushed: run.pushed_count };
   const profiles = await loadProfiles(db, integration.id);
   const ctx: PropertyContext = { integration, agencyId: account?.agency_id ?? null, profiles, author: SYNC_AUTHOR(integration.provider), today };
   let propertiesFailed = 0;
@@ -531,6 +580,11 @@ export async function runSync(db: Db, secret: string, runId: number, today = tod
       const written = await db.transaction((tx) => writeProperty(tx as unknown as Tx, ctx, data, links));
       for (const [key, id] of links) profiles.set(key, id);
       errors = written.errors;
+      if (integration.settings.sync.push_policies) {
+        const pushed = await pushPolicies(db, provider, integration.id, property.external_id, written.communityId);
+        totals.pushed += pushed.pushed;
+        errors = [...errors, ...pushed.errors];
+      }
       totals.created += written.created;
       totals.updated += written.updated;
       totals.skipped += written.skipped;
@@ -548,7 +602,7 @@ export async function runSync(db: Db, secret: string, runId: number, today = tod
     totals.errors += errors.length;
     done.add(property.id);
     await db.update(integrationProperties).set({ sync_status: status, progress: null, updated_at: new Date() }).where(eq(integrationProperties.id, property.id));
-    await heartbeat({ done_property_ids: [...done], created_count: totals.created, updated_count: totals.updated, skipped_count: totals.skipped, error_count: totals.errors });
+    await heartbeat({ done_property_ids: [...done], created_count: totals.created, updated_count: totals.updated, skipped_count: totals.skipped, error_count: totals.errors, pushed_count: totals.pushed });
   }
 
   if (failure) {
@@ -569,6 +623,7 @@ export async function runSync(db: Db, secret: string, runId: number, today = tod
       updated_count: totals.updated,
       skipped_count: totals.skipped,
       error_count: totals.errors,
+      pushed_count: totals.pushed,
     })
     .where(eq(integrationSyncRuns.id, runId));
   if (!run.property_id) await db.update(integrations).set({ next_sync_at: nextNightly(finished) }).where(eq(integrations.id, integration.id));

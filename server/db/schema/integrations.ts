@@ -94,6 +94,8 @@ export const integrationSyncRuns = pgTable(
     updated_count: integer("updated_count").notNull().default(0),
     skipped_count: integer("skipped_count").notNull().default(0),
     error_count: integer("error_count").notNull().default(0),
+    /** Verified policies sent back to the provider (sync setting "push policies"). */
+    pushed_count: integer("pushed_count").notNull().default(0),
     /** Properties finished in this run (a run resumed after a restart skips them). */
     done_property_ids: jsonb("done_property_ids").$type<number[]>().notNull().default([]),
     error: text("error"),
@@ -120,7 +122,8 @@ export const integrationSyncErrors = pgTable(
       .notNull()
       .references(() => integrations.id, { onDelete: "cascade" }),
     property_id: integer("property_id").references(() => integrationProperties.id, { onDelete: "cascade" }),
-    record_type: text("record_type", { enum: ["property", "unit", "lease", "resident"] }).notNull(),
+    /** `policy`: a verified policy the provider refused when it was pushed back. */
+    record_type: text("record_type", { enum: ["property", "unit", "lease", "resident", "policy"] }).notNull(),
     external_id: text("external_id").notNull(),
     message: text("message").notNull(),
     resolved_at: timestamp("resolved_at", { withTimezone: true }),

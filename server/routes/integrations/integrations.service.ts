@@ -40,6 +40,7 @@ function runJson(run: typeof integrationSyncRuns.$inferSelect) {
     updated: run.updated_count,
     skipped: run.skipped_count,
     errors: run.error_count,
+    pushed: run.pushed_count,
     error: run.error,
     started_by: run.started_by,
   };
@@ -262,7 +263,7 @@ export async function integrationHealth(db: Db, scope: Scope) {
       (SELECT json_build_object('run_id', r.id, 'at', r.finished_at, 'message', r.error, 'status', r.status) FROM integration_sync_runs r
         WHERE r.integration_id = ig.id AND r.status IN ('failed', 'partial') ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS last_error,
       (SELECT json_build_object('id', r.id, 'status', r.status, 'trigger', r.trigger, 'started_at', r.started_at, 'finished_at', r.finished_at, 'duration_ms', r.duration_ms,
-          'created', r.created_count, 'updated', r.updated_count, 'skipped', r.skipped_count, 'errors', r.error_count)
+          'created', r.created_count, 'updated', r.updated_count, 'skipped', r.skipped_count, 'errors', r.error_count, 'pushed', r.pushed_count)
         FROM integration_sync_runs r WHERE r.integration_id = ig.id ORDER BY r.started_at DESC, r.id DESC LIMIT 1) AS last_run,
       COALESCE((SELECT json_agg(d ORDER BY d.started_at) FROM (SELECT r.started_at, r.duration_ms FROM integration_sync_runs r
         WHERE r.integration_id = ig.id AND r.finished_at IS NOT NULL ORDER BY r.started_at DESC LIMIT 10) d), '[]') AS durations,

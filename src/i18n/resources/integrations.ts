@@ -27,6 +27,7 @@ export default {
     created: "Created",
     updated: "Updated",
     skipped: "Unchanged",
+    pushed: "Policies Pushed",
     errors: "Errors",
     pull_policies: "Pull Policies",
     push_policies: "Push Policies",

@@ -26,7 +26,7 @@ const integration = (over: Partial<Integration> = {}): Integration => ({
     { id: 11, external_id: "SUN-P1", title: "Maple Grove", units_count: 12, enabled: true, insurable_id: 70, sync_status: "synced", progress: null, last_synced_at: "2026-11-23T09:31:00Z", last_error: null },
     { id: 12, external_id: "SUN-P2", title: "Harbor View", units_count: 8, enabled: false, insurable_id: null, sync_status: "never", progress: null, last_synced_at: null, last_error: null },
   ],
-  runs: [{ id: 9, property_id: null, trigger: "nightly", status: "succeeded", started_at: "2026-11-23T09:30:00Z", finished_at: "2026-11-23T09:30:04Z", duration_ms: 4200, created: 40, updated: 0, skipped: 0, errors: 0, error: null, started_by: "System" }],
+  runs: [{ id: 9, property_id: null, trigger: "nightly", status: "succeeded", started_at: "2026-11-23T09:30:00Z", finished_at: "2026-11-23T09:30:04Z", duration_ms: 4200, created: 40, updated: 0, skipped: 0, pushed: 17, errors: 0, error: null, started_by: "System" }],
   ...over,
 });
 
@@ -54,7 +54,11 @@ describe("IntegrationShow (integrations/view/{id})", () => {
     expect(within(properties).getByRole("switch", { name: "Enabled Maple Grove" })).toBeChecked();
     expect(within(properties).getByRole("switch", { name: "Enabled Harbor View" })).not.toBeChecked();
     expect(within(properties).getByText("Synced")).toBeInTheDocument();
-    expect(within(screen.getByRole("table", { name: "Sync Runs" })).getByText("4.2 s")).toBeInTheDocument();
+    const runs = screen.getByRole("table", { name: "Sync Runs" });
+    expect(within(runs).getByText("4.2 s")).toBeInTheDocument();
+    // Verified policies sent back to the provider (push policies).
+    expect(within(runs).getByRole("columnheader", { name: "Policies Pushed" })).toBeInTheDocument();
+    expect(within(runs).getByText("17")).toBeInTheDocument();
 
     await userEvent.click(within(properties).getByRole("switch", { name: "Enabled Harbor View" }));
     await waitFor(() => expect(requests).toContainEqual({ path: "/integrations/4/toggle_property", method: "POST", body: { property_id: 12, enable: true } }));

@@ -210,7 +210,7 @@ export const IntegrationShow = () => {
           <Table size="small" aria-label={translate(k("sections.runs"))}>
             <TableHead>
               <TableRow>
-                {["started_at", "trigger", "sync_status", "duration", "created", "updated", "skipped", "errors"].map((f) => (
+                {["started_at", "trigger", "sync_status", "duration", "created", "updated", "skipped", "pushed", "errors"].map((f) => (
                   <TableCell key={f}>{translate(k(`fields.${f}`))}</TableCell>
                 ))}
               </TableRow>
@@ -232,12 +232,13 @@ export const IntegrationShow = () => {
                   <TableCell>{run.created}</TableCell>
                   <TableCell>{run.updated}</TableCell>
                   <TableCell>{run.skipped}</TableCell>
+                  <TableCell>{run.pushed ?? 0}</TableCell>
                   <TableCell>{run.errors}</TableCell>
                 </TableRow>
               ))}
               {integration.runs.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={8}>{translate(k("empty.runs"))}</TableCell>
+                  <TableCell colSpan={9}>{translate(k("empty.runs"))}</TableCell>
                 </TableRow>
               ) : null}
             </TableBody>

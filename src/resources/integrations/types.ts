@@ -42,6 +42,8 @@ export interface SyncRun {
   created: number;
   updated: number;
   skipped: number;
+  /** Verified policies sent back to the provider (push policies). */
+  pushed?: number;
   errors: number;
   error: string | null;
   started_by: string | null;

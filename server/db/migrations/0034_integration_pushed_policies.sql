@@ -1,0 +1,1 @@
+ALTER TABLE "integration_sync_runs" ADD COLUMN "pushed_count" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,109 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { integrationSyncErrors, integrationSyncRuns, policies, policyCoverages, policyInsurables, policyUsers } from "../../db/schema";
+import type { InlineQueue } from "../../jobs/queue";
+import { queryRows } from "../../lib/list";
+import { sandboxPushes, sandboxScenario } from "../../integrations/sandbox";
+import { buildWorld } from "../../test/fixtures";
+import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+
+/**
+ * Issue 15 section 2: with the sync setting "push policies" on, each synced property's verified policies go back to
+ * the provider (the sandbox records them; the Yardi adapter sends ImportInsurancePolicies, yardi.test.ts), counted on
+ * the run, and a policy the provider refuses is a record in error with its message.
+ */
+let t: TestApp;
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let as: AuthHeaders;
+const PORTFOLIO = "push-a";
+const call = (method: "GET" | "POST" | "PUT", path: string, payload?: object) =>
+  t.app.inject({ method, url: `/v2/staff_super_admin${path}`, headers: as, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp({ LOG_LEVEL: "error" });
+  world = await buildWorld(t.database.db);
+  as = await signInAs(t.app, "super.admin@test.dev");
+}, 60_000);
+afterAll(() => t.close());
+
+async function sync(id: number) {
+  const res = await call("POST", `/integrations/${id}/sync`);
+  expect(res.statusCode, res.body).toBe(202);
+  await (t.app.jobs as InlineQueue).idle();
+  const [run] = await t.database.db.select().from(integrationSyncRuns).where(eq(integrationSyncRuns.id, res.json().id));
+  return run;
+}
+
+/** A policy of `status` on an imported unit, held by the resident the provider lists there. */
+async function policyOn(holder: { unit_id: number; user_id: number }, number: string, status: "EXTERNAL_VERIFIED" | "BOUND" | "EXTERNAL_UNVERIFIED") {
+  const db = t.database.db;
+  const [policy] = await db
+    .insert(policies)
+    .values({ number, status, effective_date: "2026-02-01", expiration_date: "2027-02-01", policy_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, out_of_system_carrier_title: "Acme Mutual" })
+    .returning();
+  await db.insert(policyInsurables).values({ policy_id: policy.id, insurable_id: holder.unit_id });
+  await db.insert(policyUsers).values({ policy_id: policy.id, user_id: holder.user_id, primary: true });
+  await db.insert(policyCoverages).values({ policy_id: policy.id, designation: "liability", limit: 30_000_000 });
+  return policy;
+}
+
+describe("pushing verified policies back", () => {
+  it("sends nothing while the setting is off, then each property's verified policies, counted on the run", async () => {
+    const created = await call("POST", "/integrations/yardi", { account_id: world.accounts.A.id, credentials: { url: `sandbox://${PORTFOLIO}?properties=2&units=6`, username: "api", password: "pw", database: "db" } });
+    expect(created.statusCode, created.body).toBe(201);
+    const integration = created.json() as { id: number; settings: { sync: { push_policies: boolean } } };
+    expect(integration.settings.sync.push_policies).toBe(false);
+    const first = await sync(integration.id);
+    expect(first.status).toBe("succeeded");
+    expect(first.pushed_count).toBe(0);
+    expect(sandboxPushes(PORTFOLIO)).toEqual([]);
+
+    // Residents on imported units of the first property, as the provider knows them.
+    const holders = await queryRows<{ unit_id: number; user_id: number; unit_code: string; resident_code: string }>(
+      t.database.db,
+      sql`SELECT DISTINCT ON (l.insurable_id) l.insurable_id AS unit_id, lu.user_id, ul.external_id AS unit_code, rl.external_id AS resident_code
+          FROM leases l JOIN lease_users lu ON lu.lease_id = l.id
+          JOIN integration_profiles ul ON ul.integration_id = ${integration.id} AND ul.external_context = 'unit' AND ul.profileable_id = l.insurable_id
+          JOIN integration_profiles rl ON rl.integration_id = ${integration.id} AND rl.external_context = 'resident' AND rl.profileable_id = lu.user_id
+          WHERE ul.external_id LIKE '%-P1-%' ORDER BY l.insurable_id, lu."primary" DESC LIMIT 3`,
+    );
+    expect(holders).toHaveLength(3);
+    await policyOn(holders[0], "PUSH-VERIFIED-1", "EXTERNAL_VERIFIED");
+    await policyOn(holders[1], "PUSH-BOUND-2", "BOUND");
+    // Not verified: never pushed.
+    await policyOn(holders[2], "PUSH-UNVERIFIED-3", "EXTERNAL_UNVERIFIED");
+
+    const put = await call("PUT", `/integrations/yardi/${world.accounts.A.id}`, { sync: { push_policies: true } });
+    expect(put.statusCode, put.body).toBe(200);
+    const second = await sync(integration.id);
+    expect(second.status).toBe("succeeded");
+    expect(second.pushed_count).toBe(2);
+    const pushes = sandboxPushes(PORTFOLIO, { clear: true });
+    expect(pushes.map((p) => p.property)).toEqual([expect.stringMatching(/-P1$/)]);
+    expect(pushes[0].policies).toEqual([
+      { number: "PUSH-VERIFIED-1", carrier: "Acme Mutual", resident_code: holders[0].resident_code, unit_code: holders[0].unit_code, effective_date: "2026-02-01", expiration_date: "2027-02-01", liability_cents: 30_000_000, status: "verified" },
+      { number: "PUSH-BOUND-2", carrier: "Acme Mutual", resident_code: holders[1].resident_code, unit_code: holders[1].unit_code, effective_date: "2026-02-01", expiration_date: "2027-02-01", liability_cents: 30_000_000, status: "active" },
+    ]);
+    const shown = await call("GET", `/integrations/${integration.id}`);
+    expect(shown.json().runs[0]).toMatchObject({ id: second.id, pushed: 2 });
+  });
+
+  it("records a policy the provider refuses as a record in error with its message, and pushes the rest", async () => {
+    const [integration] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM integrations WHERE account_id = ${world.accounts.A.id}`);
+    sandboxScenario(PORTFOLIO, { refusePolicies: ["PUSH-BOUND-2"] });
+    try {
+      const run = await sync(integration.id);
+      expect(run.status).toBe("partial");
+      expect(run.pushed_count).toBe(1);
+      const errors = await t.database.db.select().from(integrationSyncErrors).where(eq(integrationSyncErrors.run_id, run.id));
+      expect(errors.map((e) => [e.record_type, e.external_id, e.message])).toEqual([["policy", "PUSH-BOUND-2", expect.stringContaining("has no current lease")]]);
+      expect(sandboxPushes(PORTFOLIO, { clear: true })[0].policies.map((p) => p.number)).toEqual(["PUSH-VERIFIED-1"]);
+      const health = await call("POST", "/integrations/integration_health");
+      const row = (health.json().data as Array<{ id: number; errors: Array<{ record_type: string; external_id: string }>; last_run: { pushed: number } }>).find((r) => r.id === integration.id)!;
+      expect(row.errors).toContainEqual(expect.objectContaining({ record_type: "policy", external_id: "PUSH-BOUND-2" }));
+      expect(row.last_run.pushed).toBe(1);
+    } finally {
+      sandboxScenario(PORTFOLIO, null);
+    }
+  });
+});

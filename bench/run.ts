@@ -12,7 +12,6 @@ import { seedScale } from "../server/db/seed/scale";
 import { leadEventsChanged } from "../server/routes/leads/leads.stats";
 import { selectRows } from "../server/db/seed/query";
 import { loadEnv } from "../server/env";
-import { benchBrowser } from "./browser";
 import { measureBundle } from "./bundle";
 import { ApiClient } from "./client";
 import { benchLeads, benchLists } from "./lists";
@@ -162,7 +161,8 @@ try {
     if (bundle) console.log(`  console initial JavaScript: ${bundle.initial_gzip_kb} KB gzipped (${bundle.initial_kb} KB, ${bundle.initial_files} files); ${bundle.on_demand_chunks} chunks on demand`);
     // Screens with nothing to list (a DMR queue without files before the review part ran) are left out.
     const [{ files }] = await selectRows<{ files: number }>(database.db, sql`SELECT count(*)::int AS files FROM checked_files WHERE NOT processed`);
-    const browser = part("browser") ? await benchBrowser(base, { skip: files ? [] : ["/dashboard/dmr"] }) : undefined;
+    // Chromium (playwright-core) is loaded only for the browser part: the database parts run without it.
+    const browser = part("browser") ? await (await import("./browser")).benchBrowser(base, { skip: files ? [] : ["/dashboard/dmr"] }) : undefined;
 
     const memory = { rss_after_seed_mb: mb(rssAfterSeed), rss_end_mb: mb(process.memoryUsage().rss), max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024) };
     console.log(`\n${formatTable(results)}\n`);

@@ -347,8 +347,19 @@ export interface ListQuery {
   facets?: Facet[];
   /** A lighter FROM for counting (no joins that only add columns); `from` when absent. */
   countFrom?: SQL;
+  /**
+   * A lighter FROM for finding a page's ids: every alias the filters, sorts and scope name, no join that only adds
+   * columns (`from` when absent). Even a join the planner removes keeps the row's columns needed, so the order's index
+   * is read with the table behind it instead of alone: page 2,000 skipped 100,000 table rows instead of index entries.
+   */
+  pageFrom?: SQL;
   /** The row's unique id in `from` (e.g. `u.id`); defaults to the spec's tie-breaker. */
   id?: SQL;
+  /**
+   * The scope as `column IN values` (an agent's agency tree): the first pages are then read value by value, each in
+   * its index order and bounded by the page (see Partitioned pages), and merged.
+   */
+  partition?: { column: SQL; values: unknown[] };
 }
 
 export interface ListResult<T> {
@@ -418,6 +429,15 @@ const DEEP_OFFSET = 1_000;
 const GATHER_MAX = 10_000;
 
 /**
+ * Partitioned pages: a scope over a few values of one column (an agent's agency and sub-agencies) whose pages up to
+ * this reach are read as one ordered, page-bounded subquery per value (on the (column, sort, id) indexes), merged and
+ * cut to the page. Neither gathering the scope's rows nor walking the whole table's order: each value reads at most
+ * offset + per rows in order.
+ */
+const PARTITION_REACH = 2_000;
+const PARTITION_VALUES = 64;
+
+/**
  * Finds the page's ids first (sorting and skipping only ids), then builds the rows for those ids alone: the
  * select list's subqueries never run for the skipped rows. The total follows the counting rule (countList) and is
  * read first: a list of at most GATHER_MAX rows is gathered and then ordered; a page beside one already read seeks
@@ -428,6 +448,7 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
   // A read replica answers list pages when DATABASE_READ_URL is set (server/db/read-replica.ts).
   const db = listReader(primary);
   const conditions = [...query.where, ...params.where];
+  const pageFrom = query.pageFrom ?? query.from;
   const offset = (params.page - 1) * params.per;
   const keyset = params.keyset;
   // With a keyset the page's rows carry their keys too, for the cursors of the pages beside it (read from the page's
@@ -440,7 +461,7 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
       db,
       sql`SELECT ${query.select}${keyColumns} FROM ${query.from}
           JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
-                  SELECT ${idColumn} AS page_id FROM ${query.from} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
+                  SELECT ${idColumn} AS page_id FROM ${pageFrom} ${whereSql} ORDER BY ${orderBy} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id
           ORDER BY ${pos}`,
     );
@@ -459,7 +480,27 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
           JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
                   SELECT page_id FROM (
                     SELECT ${idColumn} AS page_id, ${sql.join([...keys, sql`${tie} AS sort_tie`], sql`, `)}
-                    FROM ${query.from} ${whereSql} OFFSET 0) matched
+                    FROM ${pageFrom} ${whereSql} OFFSET 0) matched
+                  ORDER BY ${sql.join(order, sql`, `)} LIMIT ${take} OFFSET ${skip}
+                ) ids) page ON ${idColumn} = page.page_id
+          ORDER BY page.page_pos`,
+    );
+  };
+  // See Partitioned pages: per value, the rows up to the page's end in the list's order; then merged and cut.
+  const partitioned = (part: { column: SQL; values: unknown[] }, skip: number, take: number) => {
+    const { exprs, tie, ascending, plain } = params.sort;
+    const dir = ascending ? sql`ASC` : sql`DESC`;
+    const keys = sql.join([...exprs.map((e, i) => sql`${e} AS ${sql.identifier(`sort_${i}`)}`), sql`${tie} AS sort_tie`], sql`, `);
+    const order = [...exprs.map((_, i) => sql`${sql.identifier(`sort_${i}`)} ${dir}${plain ? sql`` : sql` NULLS LAST`}`), sql`sort_tie ${dir}`];
+    const parts = part.values.map((value) => {
+      const all = [...conditions, value === null ? sql`${part.column} IS NULL` : sql`${part.column} = ${value}`];
+      return sql`(SELECT ${idColumn} AS page_id, ${keys} FROM ${pageFrom} WHERE ${sql.join(all, sql` AND `)} ORDER BY ${params.orderBy} LIMIT ${skip + take})`;
+    });
+    return queryRows<T & { page_key__?: string; page_id__?: number }>(
+      db,
+      sql`SELECT ${query.select}${keyColumns} FROM ${query.from}
+          JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
+                  SELECT page_id FROM (${sql.join(parts, sql` UNION ALL `)}) merged
                   ORDER BY ${sql.join(order, sql`, `)} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id
           ORDER BY page.page_pos`,
@@ -497,6 +538,11 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
     const seen = offset + rows.length;
     const total = counted.capped && seen >= counted.total ? { total: seen, capped: more } : counted;
     return finish(rows, total, more && rows.length === params.per);
+  }
+  const part = query.partition;
+  if (part && part.values.length >= 1 && part.values.length <= PARTITION_VALUES && offset + params.per <= PARTITION_REACH) {
+    const [rows, counted] = await Promise.all([partitioned(part, offset, params.per), countList(db, query, params)]);
+    return finish(rows, counted);
   }
   const counted = await countList(db, query, params);
   if (!counted.capped && counted.total <= GATHER_MAX) {

@@ -21,11 +21,18 @@ export const invoices = pgTable(
     invoiceable_id: integer("invoiceable_id").notNull(),
     payer_type: text("payer_type", { enum: ["User", "Account"] }),
     payer_id: integer("payer_id"),
+    /**
+     * The policy the invoice bills (its own, or the one its quote became; null for a group quote's or an unbought
+     * quote's), kept by migration 0035's triggers from invoiceable_* and policy_quotes.policy_id: never written by
+     * the application. Lists scope invoices and payments by it with one index lookup (server/billing/ownership.ts).
+     */
+    policy_id: integer("policy_id"),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("invoices_number_key").on(t.number),
     index("invoices_invoiceable_idx").on(t.invoiceable_type, t.invoiceable_id),
+    index("invoices_policy_idx").on(t.policy_id),
   ],
 );
 
@@ -93,6 +100,8 @@ export const charges = pgTable(
   },
   (t) => [
     index("charges_invoice_idx").on(t.invoice_id),
+    // The Payments browse, newest first (server/routes/payments/payments.list.ts).
+    index("charges_created_at_idx").on(t.created_at),
     uniqueIndex("charges_idempotency_key").on(t.idempotency_key),
     index("charges_processing_idx").on(t.updated_at).where(sql`status = 'processing'`),
   ],
@@ -151,6 +160,7 @@ export const chargeRefunds = pgTable(
   (t) => [
     index("charge_refunds_refund_idx").on(t.refund_id),
     index("charge_refunds_charge_idx").on(t.charge_id),
+    index("charge_refunds_created_at_idx").on(t.created_at),
     uniqueIndex("charge_refunds_idempotency_key").on(t.idempotency_key),
     index("charge_refunds_processing_idx").on(t.updated_at).where(sql`status = 'processing'`),
   ],

@@ -15,26 +15,19 @@ export const INVOICE_POLICY_JOIN = sql`JOIN policies po ON po.id = ${policyIdOfI
  * The invoices a caller sees: those of the policies they see (policies.scope.ts over server/lib/scope.ts), the same
  * rule charge_multiple applies, so the list never offers an invoice the charge would answer "Invoice not found".
  * Within an account or agencies the condition also names the scope's invoice ids, found from the scope's policies
- * (by their account or agency index) and each one's own and quotes' invoices (by index): the planner then starts from
- * those instead of joining every invoice to its policy first. `invoiceIds` is the column it applies to (`i.id`, or a
- * payment's invoice).
+ * (by their account or agency index) and their invoices (by the stored policy id's index): the planner then starts
+ * from those instead of joining every invoice to its policy first. `invoiceIds` is the column it applies to (`i.id`,
+ * or a payment's invoice).
  */
 export function invoiceScope(scope: Scope, role: Role, invoiceIds: SQL = sql`i.id`): SQL[] {
   const conditions = policyScopeCondition(scope, role);
   return scope.kind === "all" ? conditions : [...conditions, invoicesOfPolicies(invoiceIds, conditions)];
 }
 
-/**
- * `invoiceIds IN` the invoices (own and quotes') of the policies `po` that meet `conditions`, each looked up by index.
- * The subquery's own `po` is the one the conditions name.
- */
+/** `invoiceIds IN` the invoices of the policies `po` that meet `conditions` (the subquery's own `po`). */
 function invoicesOfPolicies(invoiceIds: SQL, conditions: SQL[]): SQL {
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
-  return sql`${invoiceIds} IN (SELECT own.id FROM policies po CROSS JOIN LATERAL (
-      SELECT pi.id FROM invoices pi WHERE pi.invoiceable_type = 'Policy' AND pi.invoiceable_id = po.id
-      UNION ALL
-      SELECT qi.id FROM policy_quotes q JOIN invoices qi ON qi.invoiceable_type = 'PolicyQuote' AND qi.invoiceable_id = q.id
-       WHERE q.policy_id = po.id) own ${where})`;
+  return sql`${invoiceIds} IN (SELECT own.id FROM policies po JOIN invoices own ON own.policy_id = po.id ${where})`;
 }
 
 const policyNumber: FilterDef = { type: "text", column: sql`po.number` };

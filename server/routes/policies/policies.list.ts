@@ -146,7 +146,11 @@ export function policyListQuery(scope: Scope, role: Role): ListQuery {
     where: policyScopeCondition(scope, role),
     facets: policyScopeFacets(scope, role),
     countFrom: sql`policies po`,
+    // Filters, sorts and the scope name only `po` (and subqueries of their own).
+    pageFrom: sql`policies po`,
     id: sql`po.id`,
+    // An agent's first pages are read agency by agency on (agency_id, updated_at, id) and merged (list.ts).
+    ...(scope.kind === "agencies" && role !== "policy_support" ? { partition: { column: sql`po.agency_id`, values: scope.agencyIds } } : {}),
   };
 }
 

@@ -89,7 +89,7 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
     await startNightlyRuns(app.db, (runId) => app.jobs.send(SYNC_JOB, { runId }));
   });
   await app.jobs.work(REMINDERS_JOB, async () => {
-    const done = await sendScheduledReminders(app.db, app.mailer);
+    const done = await sendScheduledReminders(app.db, app.mailer, { secret: app.env.FILES_SECRET, origin: publicOrigin(app.env) });
     if (done.sent) app.log.info(done, "compliance reminders sent");
   });
   await app.jobs.work(AUTO_ASSIGN_JOB, async () => {

@@ -1,14 +1,20 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 
 /**
- * What the logs may keep of a request (issue 9, hole 9): signed download links and reset or invitation tokens in a
- * path are bearer secrets, and query values carry names, emails, phone numbers and policy numbers, so only the
- * values of a few harmless parameters (paging, sorting, the agency narrowing) are written; every other value, and
+ * What the logs may keep of a request (issue 9, hole 9): signed download links, residents' upload links and reset or
+ * invitation tokens in a path are bearer secrets, and query values carry names, emails, phone numbers and policy
+ * numbers, so only the values of a few harmless parameters (paging, sorting, the agency narrowing) are written; every other value, and
  * every secret path segment, becomes REDACTED. Database errors lose their bound parameters (customer data).
  */
 export const REDACTED = "[redacted]";
 
-const SECRET_PATHS = [/^(\/v2\/files\/)[^/?#]+/, /^(\/auth\/(?:reset-password|accept-invitation)\/)[^/?#]+/];
+const SECRET_PATHS = [
+  /^(\/v2\/files\/)[^/?#]+/,
+  /^(\/auth\/(?:reset-password|accept-invitation)\/)[^/?#]+/,
+  // A resident's upload link: the page and its calls (issue 17 section 2).
+  /^(\/upload\/)[^/?#]+/,
+  /^(\/v2\/upload_links\/)[^/?#]+/,
+];
 const KEPT_PARAMS = new Set(["pagination[page]", "pagination[per]", "sort[column]", "sort[direction]", "agency_id", "inline"]);
 
 const decodeKey = (raw: string) => {

@@ -23,7 +23,7 @@ import { emitAppNotification, forgetCarriedNotifications } from "./notificationB
  * - login: POST /staff/auth/sign_in; the token comes from the `access-token` header (a 2xx without it is a
  *   refused sign-in); headers and the user are stored.
  * - checkAuth: the stored token is validated once per app start (GET /staff/auth/validate_token); later checks read
- *   the stored state. /terms-of-service never loads the session. Not signed in → /auth/login?return_url=<here>.
+ *   the stored state. /terms-of-service and a resident's /upload/:token page never load the session. Not signed in → /auth/login?return_url=<here>.
  * - logout: DELETE /staff/auth/sign_out, whose failure counts as success; every stored key goes.
  * - checkError: the 401 rules of the error catalogue (dataProvider/httpErrors.ts).
  * - canAccess: the one table in domain/access.ts.
@@ -40,7 +40,7 @@ export interface AuthProviderOptions {
   notify?: (spec: NotificationSpec, options?: { carry?: boolean }) => boolean;
 }
 
-const PUBLIC_PATHS = ["/terms-of-service"];
+const PUBLIC_PATHS = ["/terms-of-service", "/upload/"];
 const INVALID_CREDENTIALS = authMessages.invalid_credentials;
 
 type Validation = { user: StaffUser | null; expired: boolean };

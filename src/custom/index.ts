@@ -44,6 +44,8 @@ export const PUBLIC_PAGES: CustomPage[] = [
   { path: "/auth/forgot-password", view: lazyView(() => import("./auth/ForgotPasswordPage"), "ForgotPasswordPage") },
   { path: "/auth/reset-password/:token", view: lazyView(() => import("./auth/ResetPasswordPage"), "ResetPasswordPage") },
   { path: "/auth/accept-invitation/:token", view: lazyView(() => import("./auth/AcceptInvitationPage"), "AcceptInvitationPage") },
+  // A resident's upload link from a compliance reminder (issue 17 section 2): no session, the token is the authority.
+  { path: "/upload/:token", view: lazyView(() => import("./upload/ResidentUploadPage"), "ResidentUploadPage") },
   // Public: the authProvider does not load the session on this page.
   { path: "/terms-of-service", view: lazyView(() => import("./pages/TermsPage"), "TermsPage") },
 ];

@@ -4,7 +4,8 @@ import type { HttpClient, HttpResponse } from "./httpClient";
 import { toWireFilter, type QueryInput } from "./query";
 import { registry as defaultRegistry, type Registry, type ResourceConfig } from "./registry";
 import { browserStorage, setStoredUser } from "./session";
-import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser, UserMergePreview, UserMergeResult } from "./types";
+import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser, UploadLinkDescription, UserMergePreview, UserMergeResult } from "./types";
+import { uploadForm } from "./upload";
 
 /**
  * react-admin ↔ Coverdesk API (docs/API.md, DESIGN.md section 3). The wire dialect:
@@ -261,6 +262,12 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         signal: init.signal,
       });
       return { json: response.json, headers: response.headers };
+    },
+    async describeUploadLink(token) {
+      return (await httpClient<UploadLinkDescription>(`/upload_links/${encodeURIComponent(token)}`, { prefix: false })).json;
+    },
+    sendUploadLink(token, form, onProgress) {
+      return uploadForm(`/upload_links/${encodeURIComponent(token)}`, form, { onProgress, storage });
     },
     async previewUserMerge(survivorId, mergeIds) {
       const body = { users_to_merge_ids: mergeIds };

@@ -5,7 +5,9 @@ import { ALL_PREFIXES, ROLE_PREFIX, type Role } from "../domain/roles";
  * paths that already carry a prefix, the two exempt families the spec names (plus the unprefixed legacy-import
  * alias), and the session calls `/{kind}/auth/*`, which exist before a role is known.
  */
-const EXEMPT_STARTS = ["/insurables/list_by_field", "/public/policies/import_legacy_policies", "/policies/import_legacy_policies"];
+// Residents' upload links (issue 17) are public calls under /v2 only: a staff signed in on the same browser must not
+// send them under their prefix.
+const EXEMPT_STARTS = ["/insurables/list_by_field", "/public/policies/import_legacy_policies", "/policies/import_legacy_policies", "/upload_links/"];
 const AUTH_PATH = /^\/[a-z_]+\/auth(\/|$|\?)/;
 
 export function isAuthPath(path: string): boolean {

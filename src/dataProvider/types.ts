@@ -189,6 +189,24 @@ export interface InvitationAcceptance {
   password_confirmation: string;
 }
 
+/** What a resident's upload page shows (issue 17 section 2): no more of the resident than their name. */
+export interface UploadLinkDescription {
+  resident: { name: string | null };
+  unit: { title: string; community: string | null };
+  account: { title: string };
+  /** Cents. */
+  minimum_liability: number | null;
+  expires_at: string;
+  branding: {
+    agency_title: string | null;
+    primary_color: string;
+    logo_url: string | null;
+    contact_email: string | null;
+    contact_phone: string | null;
+    footer_text: string | null;
+  } | null;
+}
+
 /** The non-CRUD calls, reached with `useDataProvider<AppDataProvider>()`. */
 export interface AppMethods {
   getSubAgencies(): Promise<AgencyTreeEntry[]>;
@@ -201,6 +219,10 @@ export interface AppMethods {
   describeInvitation(token: string): Promise<{ email: string; full_name: string | null }>;
   /** Sets the invitee's password (PUT /staff/auth/invitation); the invitee then signs in with it. */
   acceptInvitation(input: InvitationAcceptance): Promise<{ success: boolean; data: StaffUser }>;
+  /** Whom a resident's upload link is for (GET /upload_links/{token}, public); rejects 404 / 410 for a refused link. */
+  describeUploadLink(token: string): Promise<UploadLinkDescription>;
+  /** Sends the resident's proof (POST /upload_links/{token}, multipart); resolves with the status and body whatever they are. */
+  sendUploadLink(token: string, form: FormData, onProgress?: (percent: number) => void): Promise<{ status: number; json: unknown }>;
   updateSelf(id: Identifier, staff: UpdateSelfInput): Promise<StaffUser>;
   toggleStaffEnabled(id: Identifier): Promise<{ success: boolean; enabled: boolean }>;
   reInviteStaff(id: Identifier): Promise<{ success: boolean }>;

@@ -8,5 +8,5 @@ export const HISTORY_ACTIONS = [...RECORD_ACTIONS, ...EVENT_ACTIONS] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Through which process a change came (DESIGN.md section 3). */
-export const PROCESSES = ["console", "import", "integration", "job", "seed", "api"] as const;
+export const PROCESSES = ["console", "import", "integration", "job", "seed", "api", "resident_link"] as const;
 export type Process = (typeof PROCESSES)[number];

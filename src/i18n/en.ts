@@ -14,6 +14,7 @@ import { gridKitMessages } from "./messages/gridKit";
 import { homeMessages } from "./messages/home";
 import { paletteMessages } from "./messages/palette";
 import { reportsMessages } from "./messages/reports";
+import { residentUploadMessages } from "./messages/residentUpload";
 import { resourceMessages } from "./messages/resources";
 import { reviewMessages } from "./messages/review";
 import { shellMessages } from "./messages/shell";
@@ -49,6 +50,7 @@ export const en = {
     review: reviewMessages,
     rent_guarantee_import: rentGuaranteeImportMessages,
     reports: reportsMessages,
+    resident_upload: residentUploadMessages,
   },
 };
 

@@ -129,6 +129,8 @@ export function createMemoryDataProvider(initial: Data, overrides: Partial<AppMe
     resetPassword: notBuilt("resetPassword"),
     describeInvitation: notBuilt("describeInvitation"),
     acceptInvitation: notBuilt("acceptInvitation"),
+    describeUploadLink: notBuilt("describeUploadLink"),
+    sendUploadLink: notBuilt("sendUploadLink"),
     updateSelf: notBuilt("updateSelf"),
     async toggleStaffEnabled(id) {
       record("toggleStaffEnabled", "staff", { id });

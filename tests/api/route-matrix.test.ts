@@ -48,6 +48,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "PUT /v2/staff/auth/invitation": "accepts an invitation with its token and a new password",
   "POST /v2/staff/auth/session_persist": "renews the session its headers name; 401 without them",
   "POST /v2/lead_events": "the public quote pages report a visitor's steps (limited per client address)",
+  "GET /v2/upload_links/:token": "a resident's upload page reads whom its signed link is for (the token is the credential; upload-links.test.ts)",
+  "POST /v2/upload_links/:token": "a resident sends a proof with their signed link (limited per client address; upload-links.test.ts)",
   "POST /v2/review_claims/release": "a closing tab releases its claim with a signed token (sendBeacon sends no headers)",
   "GET /v2/staff_super_admin/global_agency_permissions/available_permissions": "the list of permission keys, the same for everyone",
   "GET /v2/global_agency_permissions/available_permissions": "the list of permission keys, the same for everyone",

@@ -94,5 +94,7 @@ describe("logs", () => {
   it("redactUrl keeps paging and sorting only", () => {
     expect(redactUrl("/v2/users?search=bob%40x.com&sort[column]=email&agency_id=3&t_code=t0001")).toBe("/v2/users?search=[redacted]&sort[column]=email&agency_id=3&t_code=[redacted]");
     expect(redactUrl("/auth/accept-invitation/abc?x=1")).toBe("/auth/accept-invitation/[redacted]?x=[redacted]");
+    expect(redactUrl("/upload/dXAxLjEuMi4zLjQ.c2ln")).toBe("/upload/[redacted]");
+    expect(redactUrl("/v2/upload_links/dXAxLjEuMi4zLjQ.c2ln")).toBe("/v2/upload_links/[redacted]");
   });
 });

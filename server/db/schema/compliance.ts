@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { insurables } from "./insurables";
+import { leases } from "./leases";
+import { policies } from "./policies";
 import { accounts } from "./organisations";
 import { sentEmails } from "./mail";
 import { users } from "./customers";
@@ -82,4 +84,38 @@ export const worklistAssignments = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex("worklist_assignments_subject").on(t.subject_type, t.subject_id), index("worklist_assignments_assignee").on(t.assignee_id)],
+);
+
+/**
+ * A resident's upload link (issue 17 section 2: "mail the residents a reminder with a link to upload proof"): one
+ * resident, one unit of one account, until it expires or a proof is sent with it. The mailed token is signed
+ * (server/lib/upload-tokens.ts) and names this row; the row is what makes a link single-use, revocable and audited.
+ */
+export const uploadLinks = pgTable(
+  "upload_links",
+  {
+    id: idColumn(),
+    account_id: integer("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The unit the proof is for. */
+    insurable_id: integer("insurable_id")
+      .notNull()
+      .references(() => insurables.id, { onDelete: "cascade" }),
+    lease_id: integer("lease_id").references(() => leases.id, { onDelete: "set null" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What prompted it: a worklist's name, or "schedule". */
+    reason: text("reason").notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when a proof was sent with this link, or with another open link of the same resident and unit. */
+    used_at: timestamp("used_at", { withTimezone: true }),
+    policy_id: integer("policy_id").references(() => policies.id, { onDelete: "set null" }),
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
+    sent_email_id: integer("sent_email_id").references(() => sentEmails.id, { onDelete: "set null" }),
+    created_by_id: integer("created_by_id"),
+    ...timestamps(),
+  },
+  (t) => [index("upload_links_user_unit").on(t.user_id, t.insurable_id), index("upload_links_account").on(t.account_id)],
 );

@@ -6,6 +6,7 @@ import { todayIn } from "../../compliance/timeline";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import type { Mailer } from "../../mail/mailer";
+import { type LinkContext, issueUploadLink } from "../upload-links/upload-links.service";
 import { subjectTypeOf, type Worklist, worklist } from "./worklists.service";
 
 /** Days before a cover ends on which residents are reminded when the account's profile names none (issue 17). */
@@ -23,6 +24,8 @@ interface Resident {
 }
 interface ReminderRow {
   id: number;
+  unit_id?: number | null;
+  account_id?: number | null;
   reference?: string | null;
   number?: string | null;
   unit_title: string | null;
@@ -44,7 +47,7 @@ export interface ReminderOutcome {
   skipped: number[];
 }
 
-function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: Resident): { subject: string; text: string } {
+function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: Resident, link?: { url: string; expiresAt: Date }): { subject: string; text: string } {
   const place = [row.community_title, row.unit_title].filter(Boolean).join(", ") || "your home";
   const landlord = row.account_title ?? "your property manager";
   const why =
@@ -61,7 +64,17 @@ function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: R
       : "Please send your property manager proof of a policy in force (the declarations page), or buy a policy through them.";
   return {
     subject: list === "pending" ? `Your proof of insurance for ${place} is being reviewed` : `Renters insurance needed for ${place}`,
-    text: [`Hello ${resident.name},`, "", `${landlord} reminds you that ${why}`, ask, "", "Thank you."].join("\n"),
+    text: [
+      `Hello ${resident.name},`,
+      "",
+      `${landlord} reminds you that ${why}`,
+      ask,
+      ...(link
+        ? ["", "Send your proof of insurance here, no sign-in needed:", link.url, `The link is for you only, can be used once and expires on ${link.expiresAt.toISOString().slice(0, 10)}.`]
+        : []),
+      "",
+      "Thank you.",
+    ].join("\n"),
   };
 }
 
@@ -69,7 +82,7 @@ function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: R
  * Mails each resident of each row once a day at most: the reminder is claimed by its unique key first (subject,
  * resident, day), so two colleagues clicking together or the schedule running alongside send one mail between them.
  */
-async function remindRows(db: Db, mailer: Mailer, list: Worklist | "schedule", kind: "Lease" | "Policy", rows: ReminderRow[], day: string, by: number | null) {
+async function remindRows(db: Db, mailer: Mailer, links: LinkContext | undefined, list: Worklist | "schedule", kind: "Lease" | "Policy", rows: ReminderRow[], day: string, by: number | null) {
   const outcome = { sent: 0, already: 0, unreachable: 0 };
   for (const row of rows) {
     for (const resident of row.residents) {
@@ -86,9 +99,15 @@ async function remindRows(db: Db, mailer: Mailer, list: Worklist | "schedule", k
         outcome.already++;
         continue;
       }
-      const mail = reminderText(list === "schedule" ? "expiring" : list, row, resident);
+      // A proof already waiting for review needs no upload; every other reminder carries the resident's own link.
+      const link =
+        links && list !== "pending" && row.unit_id && row.account_id
+          ? await issueUploadLink(db, links, { accountId: row.account_id, unitId: row.unit_id, leaseId: kind === "Lease" ? row.id : null, userId: resident.id, reason: list, byStaffId: by })
+          : undefined;
+      const mail = reminderText(list === "schedule" ? "expiring" : list, row, resident, link);
       const { id } = await mailer.send({ to: resident.email, ...mail, template: "compliance_reminder", related: { type: kind, id: row.id } });
       await db.execute(sql`UPDATE compliance_reminders SET sent_email_id = ${id} WHERE id = ${claimed.id}`);
+      if (link) await db.execute(sql`UPDATE upload_links SET sent_email_id = ${id} WHERE id = ${link.id}`);
       outcome.sent++;
     }
   }
@@ -96,11 +115,11 @@ async function remindRows(db: Db, mailer: Mailer, list: Worklist | "schedule", k
 }
 
 /** The worklists' bulk action: remind the residents of the picked rows that are still on the list and in scope. */
-export async function remindResidents(db: Db, mailer: Mailer, scope: Scope, list: Worklist, ids: number[], by: number, now = new Date()): Promise<ReminderOutcome> {
+export async function remindResidents(db: Db, mailer: Mailer, links: LinkContext | undefined, scope: Scope, list: Worklist, ids: number[], by: number, now = new Date()): Promise<ReminderOutcome> {
   const unique = [...new Set(ids)];
   const { rows, today } = await worklist(db, scope, list, { page: 1, per: unique.length, ids: unique }, now);
   const found = rows as unknown as ReminderRow[];
-  const outcome = await remindRows(db, mailer, list, subjectTypeOf(list), found, today, by);
+  const outcome = await remindRows(db, mailer, links, list, subjectTypeOf(list), found, today, by);
   const onList = new Set(found.map((r) => r.id));
   return { ...outcome, skipped: unique.filter((id) => !onList.has(id)) };
 }
@@ -118,7 +137,7 @@ async function reminderDaysByAccount(db: Db): Promise<Map<number, number[]>> {
  * The daily run: residents whose cover ends in exactly one of their account's reminder days (30, 14 and 3 by default),
  * with nothing after it yet, get one reminder; a policy is never mailed twice on one day (the same key as the button).
  */
-export async function sendScheduledReminders(db: Db, mailer: Mailer, now = new Date()) {
+export async function sendScheduledReminders(db: Db, mailer: Mailer, links?: LinkContext, now = new Date()) {
   const today = todayIn(now);
   const custom = await reminderDaysByAccount(db);
   const allDays = new Set<number>([...DEFAULT_REMINDER_DAYS, ...[...custom.values()].flat()]);
@@ -133,7 +152,7 @@ export async function sendScheduledReminders(db: Db, mailer: Mailer, now = new D
       const days = custom.get(r.account_id ?? -1) ?? DEFAULT_REMINDER_DAYS;
       return days.some((d) => addDays(today, d) === r.end_date);
     });
-    const outcome = await remindRows(db, mailer, "schedule", "Policy", dueNow, today, null);
+    const outcome = await remindRows(db, mailer, links, "schedule", "Policy", dueNow, today, null);
     totals.sent += outcome.sent;
     totals.already += outcome.already;
     totals.unreachable += outcome.unreachable;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { id } from "../../lib/input";
+import { publicOrigin } from "../../lib/public-url";
 import { requireCaller } from "../../plugins/auth";
 import { assignRows, findColleagues } from "./assignments.service";
 import { REMINDER_ROWS_MAX, remindResidents } from "./reminders.service";
@@ -37,7 +38,8 @@ export const worklistRoutes: FastifyPluginAsyncZod = async (app) => {
   // The worklists' bulk action: each picked row still on the list and in scope gets its residents reminded, once a day.
   app.post("/compliance/reminders", { config: { access: { resource: "compliance", action: "remind" } }, schema: { body: reminderBody } }, async (request) => {
     const caller = requireCaller(request);
-    return remindResidents(app.db, app.mailer, caller.scope, request.body.worklist, request.body.ids, caller.user.id);
+    const links = { secret: app.env.FILES_SECRET, origin: publicOrigin(app.env) };
+    return remindResidents(app.db, app.mailer, links, caller.scope, request.body.worklist, request.body.ids, caller.user.id);
   });
   // Whom the rows can be given to: the assign dialog's picker, by the same rule the assignment checks.
   app.get("/compliance/colleagues", { config: { access: { resource: "compliance", action: "assign" } }, schema: { querystring: z.object({ q: z.string().max(100).default("") }).strict() } }, async (request) =>

@@ -36,6 +36,7 @@ export default {
     job: "Job",
     seed: "Seed",
     api: "API",
+    resident_link: "Resident upload link",
   },
   record_types: {
     Policy: "Policy",

@@ -22,6 +22,7 @@ export default {
     policy_revision_outcome: "Policy update decision",
     policy_documents: "Policy documents",
     bordereau_report: "Bordereau report",
+    compliance_reminder: "Compliance reminder",
   },
   related: { Policy: "Policy %{id}", User: "User %{id}", Staff: "Staff %{id}" },
   search: { to: "To", subject: "Subject" },

@@ -49,7 +49,7 @@ export const HistoryTab = ({ policyId }: { policyId: number }) => {
               <TableCell>{line.previous}</TableCell>
               <TableCell>{line.next}</TableCell>
               <TableCell>{line.entry.author}</TableCell>
-              <TableCell>{line.entry.process}</TableCell>
+              <TableCell>{translate(`resources.audit.processes.${line.entry.process}`, { _: line.entry.process })}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,0 +1,5 @@
+import { defineModule } from "../../lib/server-module";
+import { uploadLinkRoutes } from "./upload-links.routes";
+
+/** Residents' upload links (issue 17 section 2): the public page's calls; links are issued by the compliance reminders. */
+export default defineModule({ name: "upload-links", publicRoutes: [uploadLinkRoutes] });

@@ -34,7 +34,6 @@ export const NOT_BUILT_ROUTES: NotBuiltRoute[] = [
   { path: "leases/import", titleKey: t("leases_import"), crumbs: [leases] },
   { path: "agencies/view/:id/*", titleKey: t("agency"), crumbs: [agencies] },
   { path: "tracking-url/*", titleKey: t("tracking_url") },
-  { path: "policy-support/*", titleKey: t("policy_support") },
   { path: "email-history", titleKey: t("email_history") },
 ];
 

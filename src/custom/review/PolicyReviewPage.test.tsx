@@ -46,7 +46,7 @@ const detail = (id: number) =>
 type Init = { method?: string; body?: unknown };
 const DECIDED = "This item was already accepted by Dana Reviewer at 2:15 PM PST on November 20, 2026";
 
-function renderQueue({ acceptConflict = false, heldByOther = false } = {}) {
+function renderQueue({ acceptConflict = false, heldByOther = false, url = "/dashboard/policy-support" } = {}) {
   const requests: Array<{ path: string; init?: Init }> = [];
   let decidedElsewhere = false;
   const dataProvider = createMemoryDataProvider({}, {
@@ -79,7 +79,7 @@ function renderQueue({ acceptConflict = false, heldByOther = false } = {}) {
       throw new Error(`unexpected ${path}`);
     },
   });
-  const view = renderInAdmin(<PolicyReviewPage />, { dataProvider, user: staffUser("policy_support"), url: "/dashboard/policy-support", path: "/dashboard/policy-support" });
+  const view = renderInAdmin(<PolicyReviewPage />, { dataProvider, user: staffUser("policy_support"), url, path: "/dashboard/policy-support" });
   const calls = (path: string, method?: string) => requests.filter((r) => r.path === path && (!method || r.init?.method === method));
   return { ...view, requests, calls };
 }
@@ -194,5 +194,23 @@ describe("Policy Review claims and conflicts", { timeout: 45_000 }, () => {
     press("a");
     expect(screen.queryByText(/Press A again/)).not.toBeInTheDocument();
     expect(calls("/policies/external/accept")).toHaveLength(0);
+  });
+
+  it("keeps the open item in the address: a link or a reload reopens it, and moving on rewrites it", async () => {
+    const { calls } = renderQueue({ url: "/dashboard/policy-support?kind=proof&item=2" });
+    expect(await screen.findByRole("heading", { level: 2, name: "PRF-2" })).toBeInTheDocument();
+    await waitFor(() => expect(calls("/review_queue/claims", "POST")[0]?.init?.body).toEqual({ kind: "proof", id: 2 }));
+    expect(screen.getByTestId("location").textContent).toBe("/dashboard/policy-support?kind=proof&item=2");
+    press("k");
+    await screen.findByRole("heading", { level: 2, name: "PRF-1" });
+    expect(screen.getByTestId("location").textContent).toBe("/dashboard/policy-support?kind=proof&item=1");
+  });
+
+  it("a link to an item not on the queue's page says so and holds nothing", async () => {
+    const { calls } = renderQueue({ url: "/dashboard/policy-support?item=7" });
+    expect(await screen.findByText("The linked item is not on this page of the queue: it may have been decided already.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/policy-support"));
+    expect(screen.getByText("Choose a policy from the queue to review it.")).toBeInTheDocument();
+    expect(calls("/review_queue/claims", "POST")).toHaveLength(0);
   });
 });

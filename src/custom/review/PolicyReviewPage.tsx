@@ -55,6 +55,7 @@ type ListedItem = QueueItem & { decided?: QueueItemState["decided"] };
 
 const PdfViewer = lazy(() => import("../dmr/PdfViewer"));
 const k = (key: string) => `app.review.${key}`;
+const itemIdOf = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
 
 /** What each decision says once done, and the decline dialog's title for those that take reasons. */
 const DONE: Record<string, Record<Decision, string>> = {
@@ -87,7 +88,21 @@ export function PolicyReviewPage() {
   const [page, setPage] = useState(1);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The open item is kept in the address too (`?item=<id>`): a reload or a shared link reopens it.
+  const selectedId = itemIdOf(params.get("item"));
+  const setSelectedId = useCallback(
+    (id: number | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set("item", String(id));
+          else next.delete("item");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const [policy, setPolicy] = useState<PolicyDetail | null>(null);
   // The decision waiting for its reasons in the decline dialog, if any.
   const [declining, setDeclining] = useState<Exclude<Decision, "accept"> | null>(null);
@@ -104,6 +119,8 @@ export function PolicyReviewPage() {
   const [confirmingAccept, setConfirmingAccept] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [leaving, setLeaving] = useState<{ to: number | null } | null>(null);
+  // The item the address named when the page opened, checked against the first page the queue loads.
+  const linkedItem = useRef(params.get("item"));
   const itemsRef = useRef<ListedItem[]>([]);
   itemsRef.current = items;
   // Items this reviewer decided: they leave the queue quietly; only others' decisions are marked.
@@ -133,15 +150,23 @@ export function PolicyReviewPage() {
             // The marks are a courtesy; the fresh page stands without them.
           }
         }
-        setItems(mergeQueue(previous, fresh, gone));
+        const merged = mergeQueue(previous, fresh, gone);
+        setItems(merged);
         setTotal(Number(headers.get("total-entries") ?? fresh.length));
+        // A linked item that is not on this page (decided since, or further down the queue) is not held open unseen.
+        const linked = itemIdOf(linkedItem.current);
+        linkedItem.current = null;
+        if (linked && !merged.some((i) => i.id === linked)) {
+          setSelectedId(null);
+          notify(k("link_elsewhere"), { type: "info" });
+        }
       } catch {
         if (!quiet) setItems([]);
       } finally {
         setLoading(false);
       }
     },
-    [dataProvider, search, kind, page],
+    [dataProvider, search, kind, page, setSelectedId, notify],
   );
 
   useEffect(() => {
@@ -161,7 +186,8 @@ export function PolicyReviewPage() {
 
   // Opening an item claims it while it stays open; moving on releases it (useClaim).
   const claim = useClaim(
-    selectedId && !decidedMeanwhile ? { claim: { path: "/review_queue/claims", body: { kind: selectedKind, id: selectedId } }, release: `/review_queue/claims/${selectedId}` } : null,
+    // Only an item the queue lists is held: a link to one that left it claims nothing.
+    selected && !decidedMeanwhile ? { claim: { path: "/review_queue/claims", body: { kind: selectedKind, id: selected.id } }, release: `/review_queue/claims/${selected.id}` } : null,
   );
   const takenBy = claim.state.status === "taken" ? claim.state.message || translate(k("failure")) : null;
   const blocked = Boolean(takenBy) || Boolean(decidedMeanwhile);
@@ -221,7 +247,7 @@ export function PolicyReviewPage() {
       if (dirty) setLeaving({ to });
       else setSelectedId(to);
     },
-    [dirty, selectedId],
+    [dirty, selectedId, setSelectedId],
   );
   const move = (step: 1 | -1) => go(neighbour(items, selectedId, step));
 

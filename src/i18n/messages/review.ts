@@ -4,6 +4,7 @@ export const reviewMessages = {
   search: "Search number or customer",
   empty: "No results found",
   pick: "Choose a policy from the queue to review it.",
+  link_elsewhere: "The linked item is not on this page of the queue: it may have been decided already.",
   reviewing: "Reviewing: %{name}",
   taken: "Taken by %{name}",
   no_document: "There are no documents",

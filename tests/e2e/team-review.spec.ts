@@ -24,6 +24,10 @@ test("a reviewer presses A inside the Status select and nothing is decided; on t
   const first = await numberAt(page, 0);
   await page.keyboard.press("j");
   await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
+  // The open item is in the address: a reload reopens it.
+  await expect(page).toHaveURL(/[?&]item=\d+/);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
 
   const status = page.getByRole("combobox", { name: /^Status/ });
   await status.click();

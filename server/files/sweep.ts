@@ -1,6 +1,6 @@
-import { inArray } from "drizzle-orm";
+import { inArray, or } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { checkedFiles, documents, policyApplicationGroups } from "../db/schema";
+import { checkedFiles, documents, insurableImports, legacyPolicyImports, policyApplicationGroups } from "../db/schema";
 import type { FileStore, StoreEntry } from "./store";
 
 const BATCH = 500;
@@ -14,7 +14,7 @@ export interface SweepResult {
 
 /**
  * Removes what a crash leaves in the file store (issue 9, hole 7): unfinished writes, and files no document, DMR
- * file or mass-import group names. Only entries last written before `olderThan` are touched, so writes in flight on another process
+ * file, mass-import group, property import or legacy policy import names. Only entries last written before `olderThan` are touched, so writes in flight on another process
  * sharing the store are left alone; with one process, at start, nothing is in flight and any age goes.
  */
 export async function sweepFiles(db: Db, store: FileStore, olderThan: Date): Promise<SweepResult> {
@@ -29,6 +29,16 @@ export async function sweepFiles(db: Db, store: FileStore, olderThan: Date): Pro
       // A mass import's sheet stays while its group does (deleting the group removes it).
       for (const row of await db.select({ key: policyApplicationGroups.file_key }).from(policyApplicationGroups).where(inArray(policyApplicationGroups.file_key, keys))) {
         if (row.key) kept.add(row.key);
+      }
+      // Imports keep the file they read (a queued one reads it after a restart) and the result file they wrote.
+      for (const table of [insurableImports, legacyPolicyImports]) {
+        for (const row of await db
+          .select({ file: table.storage_key, result: table.result_key })
+          .from(table)
+          .where(or(inArray(table.storage_key, keys), inArray(table.result_key, keys)))) {
+          kept.add(row.file);
+          if (row.result) kept.add(row.result);
+        }
       }
     }
     for (const entry of batch) {

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Author } from "../lib/history";
 import { publicOrigin } from "../lib/public-url";
@@ -45,6 +46,7 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
       {
         db: app.db,
         open: (key) => app.files.open(key),
+        saveResult: async (csv) => (await app.files.put("insurable-import-results", Readable.from([Buffer.from(csv)]))).key,
         mail: (to, subject, text, id) => app.mailer.send({ to, subject, text, template: "insurables_import", related: { type: "InsurableImport", id } }),
       },
       data.importId,

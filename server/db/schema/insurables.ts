@@ -90,6 +90,8 @@ export const insurableImports = pgTable(
     total_rows: integer("total_rows"),
     processed_rows: integer("processed_rows").notNull().default(0),
     result: jsonb("result"),
+    /** The result file in the file store: every row of the file with its outcome (created, existed, error, not_imported). */
+    result_key: text("result_key"),
     error: text("error"),
     ...timestamps(),
   },

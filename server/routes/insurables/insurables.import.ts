@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { addresses, insurableImports, insurables } from "../../db/schema";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
+import { csvLines } from "../../lib/csv";
 import { recordHistory, type Author } from "../../lib/history";
 import { accountScopeCondition } from "../lookups/lookups.scope";
 
@@ -130,7 +131,14 @@ export const importProgress = new Map<number, { processed: number; total: number
  * address goes under the community, any other under a building per street address (found or created); units that
  * exist under their parent are skipped.
  */
-export async function applyPropertyRows(db: Db, scope: Scope, rows: PropertyRow[], author: Author, onProgress: (processed: number) => void): Promise<ImportResult> {
+export async function applyPropertyRows(
+  db: Db,
+  scope: Scope,
+  rows: PropertyRow[],
+  author: Author,
+  onProgress: (processed: number) => void,
+  outcomes?: Map<number, "created" | "existed">,
+): Promise<ImportResult> {
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
   const scopeSql = accountScopeCondition(scope);
   const allowed = accountIds.length
@@ -223,10 +231,13 @@ export async function applyPropertyRows(db: Db, scope: Scope, rows: PropertyRow[
     const toCreate: PropertyRow[] = [];
     for (const r of rows) {
       const k = key(unitParent(r), r.unitTitle);
-      if (existing.has(k)) result.skipped++;
-      else {
+      if (existing.has(k)) {
+        result.skipped++;
+        outcomes?.set(r.row, "existed");
+      } else {
         existing.add(k);
         toCreate.push(r);
+        outcomes?.set(r.row, "created");
       }
     }
     for (let i = 0; i < toCreate.length; i += BATCH) {
@@ -240,9 +251,46 @@ export async function applyPropertyRows(db: Db, scope: Scope, rows: PropertyRow[
   });
 }
 
+export type RowOutcome = "created" | "existed" | "error" | "not_imported";
+export const RESULT_COLUMNS = ["result", "message"] as const;
+
+/**
+ * The import's result file (issue 16 section 5): the file's header and every row it imported or refused (up to the
+ * first row without an account id, where the import stops), each with its outcome and message. The import writes all
+ * its rows or none: when any row is refused, the others are `not_imported`.
+ */
+export function propertyResultCsv(cells: string[][], result: ImportResult, outcomes: Map<number, "created" | "existed">): string {
+  const width = Math.max(0, ...cells.map((c) => c.length));
+  const pad = (c: string[] = []) => Array.from({ length: width }, (_v, i) => c[i] ?? "");
+  const errors = new Map<number, string>();
+  for (const e of result.errors) errors.set(e.row, errors.has(e.row) ? `${errors.get(e.row)}; ${e.message}` : e.message);
+  const lines: unknown[][] = [[...pad(cells[0]), ...RESULT_COLUMNS]];
+  for (let i = 1; i < cells.length && cells[i]?.[0]; i++) {
+    const row = i + 1;
+    const error = errors.get(row);
+    const outcome: [RowOutcome, string] = error
+      ? ["error", error]
+      : result.errors.length
+        ? ["not_imported", "Nothing from the file was imported: fix the rows in error and upload it again"]
+        : outcomes.get(row) === "existed"
+          ? ["existed", "The unit exists already"]
+          : ["created", ""];
+    lines.push([...pad(cells[i]), ...outcome]);
+  }
+  // A refusal of the whole file (no properties in it) names a row the loop does not reach.
+  for (const [row, message] of errors) if (row > lines.length) lines.push([...pad(cells[row - 1]), "error", message]);
+  return csvLines(lines);
+}
+
 /** The background job: read the stored file, check every row, apply it, record the outcome and mail it. */
 export async function runPropertyImport(
-  deps: { db: Db; open: (key: string) => Promise<Readable>; mail: (to: string, subject: string, text: string, id: number) => Promise<unknown> },
+  deps: {
+    db: Db;
+    open: (key: string) => Promise<Readable>;
+    /** Stores the result file; answers its key. */
+    saveResult: (csv: string) => Promise<string>;
+    mail: (to: string, subject: string, text: string, id: number) => Promise<unknown>;
+  },
   importId: number,
 ): Promise<void> {
   const [job] = await deps.db.select().from(insurableImports).where(eq(insurableImports.id, importId));
@@ -259,7 +307,9 @@ export async function runPropertyImport(
     await deps.db.update(insurableImports).set({ status: "running", updated_at: new Date() }).where(eq(insurableImports.id, importId));
     const chunks: Buffer[] = [];
     for await (const chunk of await deps.open(job.storage_key)) chunks.push(chunk as Buffer);
-    const { rows, errors } = parsePropertyRows(await readSheet(Buffer.concat(chunks)));
+    const cells = await readSheet(Buffer.concat(chunks));
+    const { rows, errors } = parsePropertyRows(cells);
+    const outcomes = new Map<number, "created" | "existed">();
     importProgress.set(importId, { processed: 0, total: rows.length + errors.length });
     await deps.db.update(insurableImports).set({ total_rows: rows.length + errors.length }).where(eq(insurableImports.id, importId));
     let result: ImportResult;
@@ -268,10 +318,12 @@ export async function runPropertyImport(
     else {
       result = await applyPropertyRows(deps.db, job.scope as Scope, rows, { name: staffRow?.full_name || staffRow?.email || "System", staffId: job.staff_id }, (processed) =>
         importProgress.set(importId, { processed, total: rows.length }),
+        outcomes,
       );
     }
     const failed = result.errors.length > 0;
-    await finish({ status: failed ? "failed" : "done", processed_rows: failed ? 0 : rows.length, result });
+    const resultKey = await deps.saveResult(propertyResultCsv(cells, result, outcomes));
+    await finish({ status: failed ? "failed" : "done", processed_rows: failed ? 0 : rows.length, result, result_key: resultKey });
     if (staffRow) {
       await deps.mail(
         staffRow.email,

@@ -244,7 +244,20 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       processed_rows: live?.processed ?? row.processed_rows,
       result: row.result,
       error: row.error,
+      result_file: Boolean(row.result_key),
     };
+  });
+
+  // The result file (issue 16 section 5): every row of the file with its outcome, for the one who sent it.
+  app.get("/insurables/imports/:id/result", { config: can("create"), schema: { params: idParams } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const [row] = await app.db.select().from(insurableImports).where(eq(insurableImports.id, request.params.id));
+    if (!row || row.staff_id !== caller.user.id) throw new NotFoundError("Record");
+    if (!row.result_key) throw new ValidationError({ id: "The import has not finished yet" }, "The import has not finished yet");
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="property-import-${row.id}-result.csv"`)
+      .send(await app.files.open(row.result_key));
   });
 
   // Insurable Updates (super admins): a CSV of old → new ids or parents, a dry run first, then all rows or none.

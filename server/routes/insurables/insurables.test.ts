@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { histories, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
+import Papa from "papaparse";
+import { histories, insurableImports, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
+import { sweepFiles } from "../../files/sweep";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import type { InlineQueue } from "../../jobs/queue";
@@ -209,6 +211,63 @@ describe("property file upload", () => {
     expect((await call("GET", `/v2/staff_agency/insurables/imports/${foreign.json().id}`, as.agentA)).json().result.errors).toEqual([{ row: 3, message: `account ${world.accounts.B.id} is not one of yours` }]);
     expect((await t.database.db.select().from(insurables)).length).toBe(before);
     expect(t.mailer.sent.at(-1)).toMatchObject({ subject: "Your property file could not be imported" });
+  });
+
+  const resultOf = async (headers: AuthHeaders, id: number) => {
+    const res = await call("GET", `/v2/staff_agency/insurables/imports/${id}/result`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="property-import-${id}-result.csv"`);
+    return Papa.parse<string[]>(res.body, { skipEmptyLines: true }).data;
+  };
+
+  it("writes a result file with every row of the file and its outcome, kept in the store and given only to its sender", async () => {
+    const first = await send(as.agentA, [HEAD, line(world.accounts.A.id, "", "R1", "Resultville")].join("\n"));
+    await idle();
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${first.json().id}`, as.agentA)).json()).toMatchObject({ status: "done", result_file: true });
+    // A unit that exists, a new one, and a cell with a comma, a quote and what a spreadsheet would take for a formula.
+    const tricky = `${world.accounts.A.id},"Acct, ""North""",,=R3,Austin,Travis,TX,78702,1999,Resultville,,10 Lake Rd,,Austin,TX,78702`;
+    const input = [HEAD, line(world.accounts.A.id, "", "R1", "Resultville"), line(world.accounts.A.id, "14 Lake Rd", "R2", "Resultville"), tricky, ",,,stops here"];
+    const res = await send(as.agentA, input.join("\n"));
+    await idle();
+    const id = res.json().id as number;
+    const status = (await call("GET", `/v2/staff_agency/insurables/imports/${id}`, as.agentA)).json();
+    expect(status).toMatchObject({ status: "done", result_file: true, result: { units: 2, skipped: 1 } });
+    const rows = await resultOf(as.agentA, id);
+    const read = Papa.parse<string[]>(input.join("\n")).data;
+    expect(rows[0]).toEqual([...read[0], "result", "message"]);
+    expect(rows.slice(1).map((r) => r.slice(0, 16))).toEqual([read[1], read[2], read[3].map((c) => (c === "=R3" ? "'=R3" : c))]);
+    expect(rows.slice(1).map((r) => r.slice(16))).toEqual([
+      ["existed", "The unit exists already"],
+      ["created", ""],
+      ["created", ""],
+    ]);
+    expect(rows[3][1]).toBe('Acct, "North"');
+    // Another tenant's agent gets no other's result.
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/${id}/result`, as.agentB)).statusCode).toBe(404);
+    expect((await call("GET", `/v2/staff_agency/insurables/imports/999999/result`, as.agentA)).statusCode).toBe(404);
+    // The file store's sweep (at every start) keeps the import's file and its result.
+    await sweepFiles(t.database.db, t.files, new Date(Date.now() + 60_000));
+    expect(await resultOf(as.agentA, id)).toEqual(rows);
+    const [stored] = await t.database.db.select().from(insurableImports).where(eq(insurableImports.id, id));
+    await expect(t.files.open(stored.storage_key)).resolves.toBeDefined();
+  });
+
+  it("marks the refused rows with their reason and every other row not imported; an unfinished import has no result yet", async () => {
+    const input = [HEAD, line(world.accounts.A.id, "", "N1", "Nothingham"), `${world.accounts.A.id},Acct,,N2,Austin,,TX,78702,,Nothingham,,10 Lake Rd,,Austin,ZZ,78702`];
+    const res = await send(as.agentA, input.join("\n"));
+    await idle();
+    const rows = await resultOf(as.agentA, res.json().id);
+    expect(rows.map((r) => [r[3], ...r.slice(16)])).toEqual([
+      ["unit title", "result", "message"],
+      ["N1", "not_imported", "Nothing from the file was imported: fix the rows in error and upload it again"],
+      ["N2", "error", "community state is not a valid state"],
+    ]);
+    const [sent] = await t.database.db.select().from(insurableImports).where(eq(insurableImports.id, res.json().id));
+    const [queued] = await t.database.db.insert(insurableImports).values({ staff_id: sent.staff_id, file_name: "x.csv", storage_key: "none", scope: sent.scope }).returning();
+    const early = await call("GET", `/v2/staff_agency/insurables/imports/${queued.id}/result`, as.agentA);
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe("The import has not finished yet");
   });
 });
 

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { csvCell } from "../../lib/csv";
 import { type IntegrationProvider, type LegacyRowResult, legacyPolicyImports } from "../../db/schema";
 import { type FileStore, FileTooLargeError } from "../../files/store";
 import { FetchRefusedError, strictFetch, type StrictFetchOptions } from "../../files/strict-fetch";
@@ -92,13 +93,6 @@ export function presentLegacyImport(row: typeof legacyPolicyImports.$inferSelect
     created_at: row.created_at,
   };
 }
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? "" : String(v);
-  // A cell a spreadsheet would run as a formula is written as text.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 export function resultCsv(results: LegacyRowResult[]): string {
   const lines = [["row", "policy_number", "result", "policy_id", "message"].join(",")];

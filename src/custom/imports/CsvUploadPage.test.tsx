@@ -21,7 +21,7 @@ function renderPage() {
   const paths: string[] = [];
   const statuses = [
     { id: 7, status: "running", total_rows: 2, processed_rows: 1, result: null, error: null },
-    { id: 7, status: "done", total_rows: 2, processed_rows: 2, result: { communities: 1, buildings: 0, units: 2, skipped: 0, errors: [] }, error: null },
+    { id: 7, status: "done", total_rows: 2, processed_rows: 2, result: { communities: 1, buildings: 0, units: 2, skipped: 0, errors: [] }, error: null, result_file: true },
   ];
   const dataProvider = createMemoryDataProvider(
     {},
@@ -86,7 +86,23 @@ describe("CsvUploadPage (/dashboard/csv-upload)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Check the file" }));
     expect(await screen.findByText("No problems found in 2 rows")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByText("Imported 1 of 2 rows")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Download the result file" })).not.toBeInTheDocument();
     expect(await screen.findByText("1 communities, 0 buildings and 2 units created; 0 units already existed", {}, { timeout: 6000 })).toBeInTheDocument();
+    // The result file (each row with its outcome) is fetched with the session headers (the role prefix comes from the stored session).
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      fetched.push(url);
+      return new Response("account_id,result\n11,created\n", { status: 200 });
+    });
+    URL.createObjectURL = () => "blob:result";
+    URL.revokeObjectURL = () => undefined;
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Download the result file" }));
+      await waitFor(() => expect(fetched).toEqual(["/v2/insurables/imports/7/result"]));
+    } finally {
+      vi.unstubAllGlobals();
+    }
     const [path, form] = upload.mock.calls[0];
     expect(path).toBe("/insurables/insurables/upload");
     const sent = await ((form as FormData).get("file") as File).text();

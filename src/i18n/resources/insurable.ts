@@ -107,6 +107,8 @@ export default {
     done: "%{communities} communities, %{buildings} buildings and %{units} units created; %{skipped} units already existed",
     failed: "Nothing was imported",
     row: "Row %{row}",
+    result_file: "Download the result file",
+    result_file_failed: "The result file could not be downloaded",
   },
   updates: {
     help: "A CSV with the columns insurable_id, new_insurable_id, new_parent_id: new_insurable_id merges a duplicate into that property (its policies, leases and children move there), new_parent_id moves a building or unit under that parent. Check the file with a dry run, then apply it: every row or none.",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Alert, Box, Button, LinearProgress, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
+import { downloadFile } from "../../dataProvider/download";
 import { uploadForm } from "../../dataProvider/upload";
 import { jobRunning, usePolledStatus } from "../common/usePolledStatus";
 
@@ -14,6 +15,8 @@ export interface ImportStatus {
   processed_rows: number;
   result: { communities: number; buildings: number; units: number; skipped: number; errors: Array<{ row: number; message: string }> } | null;
   error: string | null;
+  /** The result file (every row with its outcome) is ready: GET /insurables/imports/{id}/result. */
+  result_file?: boolean;
 }
 
 /**
@@ -106,6 +109,25 @@ export const PropertyImportProgress = ({ status }: { status: ImportStatus | null
             ))}
           </Alert>
         )}
+        {status?.result_file && !running && <ResultFileButton id={status.id} />}
     </>
+  );
+};
+
+/** Saves the import's result file: the file's rows, each with its outcome (created, existed, error, not_imported). */
+const ResultFileButton = ({ id }: { id: number }) => {
+  const translate = useTranslate();
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Button size="small" onClick={() => downloadFile(`/insurables/imports/${id}/result`, `property-import-${id}-result.csv`).then(() => setFailed(false), () => setFailed(true))}>
+        {translate(t("result_file"))}
+      </Button>
+      {failed && (
+        <Typography variant="caption" color="error" component="div">
+          {translate(t("result_file_failed"))}
+        </Typography>
+      )}
+    </Box>
   );
 };

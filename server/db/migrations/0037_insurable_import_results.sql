@@ -1,0 +1,1 @@
+ALTER TABLE "insurable_imports" ADD COLUMN "result_key" text;

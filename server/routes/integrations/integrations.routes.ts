@@ -8,7 +8,8 @@ import { requireCaller } from "../../plugins/auth";
 import { SYNC_JOB } from "../../integrations/sync";
 import { integrationSecret } from "../../integrations/secret";
 import { integrationListSpec } from "./integrations.list";
-import { accountParams, integrationBody, resyncParams, toggleBody } from "./integrations.schemas";
+import { accountParams, entrataAccountBody, entrataAccountQuery, integrationBody, onboardClientBody, resyncParams, syncableCommunitiesBody, toggleBody } from "./integrations.schemas";
+import { arCodes, entrataStatus, onboardClient, setSyncableCommunities, syncableCommunities } from "./entrata.service";
 import { INTEGRATION_PROVIDERS } from "../../db/schema";
 import {
   createIntegration,
@@ -49,6 +50,27 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(202);
     return retryError(app.db, caller.scope, request.params.id, staffAuthor(caller.user).name, send);
   });
+
+  // Entrata onboarding of a client (document 3 section 7; readings C-32 for the paths). Fixed segments: they never
+  // compete with /integrations/entrata/{account id}. Staff act on their own account, super admins name one.
+  app.post("/integrations/entrata/onboard_client", { config: { access: access("create") }, schema: { body: onboardClientBody } }, async (request) => {
+    const caller = requireCaller(request);
+    return onboardClient(app.db, await secret(), caller, request.body, staffAuthor(caller.user));
+  });
+  app.post("/integrations/entrata/status", { config: { access: access("show") }, schema: { body: entrataAccountBody.default({}) } }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return entrataStatus(app.db, await secret(), requireCaller(request), request.body.account_id);
+  });
+  app.get("/integrations/entrata/syncable_communities", { config: { access: access("show") }, schema: { querystring: entrataAccountQuery } }, async (request) =>
+    syncableCommunities(app.db, requireCaller(request), request.query.account_id),
+  );
+  app.post("/integrations/entrata/syncable_communities", { config: { access: access("toggle_property") }, schema: { body: syncableCommunitiesBody } }, async (request) => {
+    const caller = requireCaller(request);
+    return setSyncableCommunities(app.db, caller, request.body, staffAuthor(caller.user));
+  });
+  app.post("/integrations/entrata/ar_codes", { config: { access: access("show") }, schema: { body: entrataAccountBody.default({}) } }, async (request) =>
+    arCodes(app.db, await secret(), requireCaller(request), request.body.account_id),
+  );
 
   // An account's integration with one provider, in the reference's shape (Yardi tab; staff their own account). The
   // provider is a fixed segment, so /integrations/yardi never competes with /integrations/{id}.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INTEGRATION_PROVIDERS } from "../../db/schema";
-import { PASSWORD_MAX, SHORT_TEXT, TEXT, URL_MAX, flag, id, text, trimmed } from "../../lib/input";
+import { PASSWORD_MAX, SHORT_TEXT, TEXT, URL_MAX, flag, id, requiredText, text, trimmed } from "../../lib/input";
 
 /** The endpoint: the provider's https address, or `sandbox://<portfolio>` (server/integrations/sandbox.ts). */
 const endpoint = trimmed(URL_MAX).refine((v) => v === "" || /^(https?:\/\/[^\s]+|sandbox:\/\/[a-z0-9-]{1,40}(\?[\w=&]*)?)$/i.test(v), "must be a valid URL (https://… or sandbox://…)");
@@ -47,3 +47,23 @@ export const integrationBody = z
 export const accountParams = z.object({ accountId: id });
 export const toggleBody = z.object({ property_id: id, enable: flag }).strict();
 export const resyncParams = z.object({ id, type: z.enum(INTEGRATION_PROVIDERS), propertyId: id });
+
+/**
+ * Entrata onboarding of a client (document 3 section 7; readings C-32): the client's subdomain on entrata.com and the
+ * API user Entrata issued; the endpoint only when it is not the subdomain's (a sandbox, an Entrata test host).
+ */
+export const onboardClientBody = z
+  .object({
+    account_id: id.optional(),
+    subdomain: requiredText(63).refine((v) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i.test(v), "must be the client's Entrata subdomain (letters, digits and hyphens)"),
+    username: requiredText(SHORT_TEXT),
+    password: text(PASSWORD_MAX).refine((v) => v.length > 0, "This field is required"),
+    url: endpoint.optional(),
+  })
+  .strict();
+/** The account an Entrata call is about (a super admin names it; staff mean their own). */
+export const entrataAccountBody = z.object({ account_id: id.optional() }).strict();
+export const entrataAccountQuery = z.object({ account_id: id.optional() }).strict();
+export const syncableCommunitiesBody = z
+  .object({ account_id: id.optional(), syncable_communities: z.record(z.string().regex(/^\d{1,9}$/), z.object({ enabled: flag }).strict()) })
+  .strict();

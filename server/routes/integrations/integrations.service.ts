@@ -97,7 +97,7 @@ export interface IntegrationInput {
 }
 
 /** The account an integration call is about: staff their own; super admins the one named; agents never write. */
-async function accountFor(db: Db, caller: Caller, accountId: number | undefined) {
+export async function accountFor(db: Db, caller: Caller, accountId: number | undefined) {
   if (caller.user.role === "staff") {
     const own = caller.scope.kind === "account" ? caller.scope.accountId : 0;
     // Another account named by its staff is not theirs to see (404, never a write to their own instead).
@@ -128,7 +128,7 @@ async function applySyncableCommunities(db: Db, integrationId: number, input: In
 }
 
 /** The account whose settings are read: staff their own (another is a 404), others one in their scope. */
-async function accountForRead(db: Db, caller: Caller, accountId: number | undefined) {
+export async function accountForRead(db: Db, caller: Caller, accountId: number | undefined) {
   if (caller.user.role === "staff") return accountFor(db, caller, accountId);
   const [row] = await queryRows<{ id: number }>(
     db,

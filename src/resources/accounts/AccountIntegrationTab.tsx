@@ -7,6 +7,7 @@ import { useLoaded } from "../common/useRequest";
 import { when } from "../integrations/format";
 import type { Integration, Provider } from "../integrations/types";
 import { resourcePath } from "../paths";
+import { EntrataOnboardForm, EntrataOnboardingPanel } from "./EntrataOnboarding";
 
 /** GET /integrations/{provider}/{account id} (reference section 4.13); `exists: false` is the skeleton of none. */
 export interface ProviderSettings {
@@ -67,7 +68,7 @@ const LastSync = ({ integrationId }: { integrationId: number }) => {
 };
 
 /**
- * The account page's Yardi tab (issue 15 section 2; reference section 4.13): the account's integration with one
+ * The account page's Yardi and Entrata tabs (issue 15 section 2; reference section 4.13): the account's integration with one
  * provider as the API shows it to the caller (staff their own account, agents their agencies' accounts, super admins
  * any): whether the provider accepted the credentials and its problems, the settings, the communities it syncs, the
  * next and the last sync, and a link to the integration's page; with none, who may connect one is offered to.
@@ -75,7 +76,7 @@ const LastSync = ({ integrationId }: { integrationId: number }) => {
 export const AccountIntegrationTab = ({ accountId, provider }: { accountId: number; provider: Provider }) => {
   const translate = useTranslate();
   const { canAccess: canConnect } = useCanAccess({ resource: "integrations", action: "create" });
-  const { rows: settings, failed } = useLoaded<ProviderSettings>(`/integrations/${provider}/${accountId}`);
+  const { rows: settings, failed, reload } = useLoaded<ProviderSettings>(`/integrations/${provider}/${accountId}`);
   const providerName = translate(`resources.integrations.providers.${provider}`);
   if (failed) return <Alert severity="error">{translate(k("load_failed"), { provider: providerName })}</Alert>;
   if (!settings) return <Loading />;
@@ -83,7 +84,9 @@ export const AccountIntegrationTab = ({ accountId, provider }: { accountId: numb
     return (
       <Stack spacing={2} sx={{ alignItems: "flex-start" }}>
         <Typography color="text.secondary">{translate(k("none"), { provider: providerName })}</Typography>
-        {canConnect ? (
+        {/* An Entrata client is onboarded here (document 3 section 7 onboard_client); Yardi is connected on the form. */}
+        {canConnect && provider === "entrata" ? <EntrataOnboardForm accountId={accountId} onDone={reload} /> : null}
+        {canConnect && provider !== "entrata" ? (
           <Button variant="contained" component={RouterLink} to={`${resourcePath.create("integrations")}?account_id=${accountId}&provider=${provider}`}>
             {translate(k("connect"), { provider: providerName })}
           </Button>
@@ -155,6 +158,7 @@ export const AccountIntegrationTab = ({ accountId, provider }: { accountId: numb
           </Item>
         </Box>
       </Group>
+      {provider === "entrata" ? <EntrataOnboardingPanel accountId={accountId} onChanged={reload} /> : null}
     </Stack>
   );
 };

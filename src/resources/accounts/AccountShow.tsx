@@ -17,7 +17,7 @@ import { AccountIntegrationTab } from "./AccountIntegrationTab";
 import { AccountTabTable } from "./AccountTabTable";
 import type { Account } from "./types";
 
-const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "permissions", "requirements", "yardi", "history", "reports"] as const;
+const TABS = ["details", "policies", "communities", "buildings", "units", "staff", "permissions", "requirements", "yardi", "entrata", "history", "reports"] as const;
 type TabKey = (typeof TABS)[number];
 
 const Item = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -134,6 +134,8 @@ const TabBody = ({ tab, account }: { tab: TabKey; account: Account }) => {
       return <AccountRequirements account={account} />;
     case "yardi":
       return <AccountIntegrationTab accountId={account.id} provider="yardi" />;
+    case "entrata":
+      return <AccountIntegrationTab accountId={account.id} provider="entrata" />;
     case "reports":
       return <ReportsPanel owner={base} />;
     case "history":
@@ -157,9 +159,9 @@ const AccountPage = () => {
   const navigate = useNavigate();
   const account = useRecordContext<Account>();
   const segment = (useParams()["*"] ?? "").split("/")[0];
-  // The Yardi tab reads the account's integration: only for whoever may see integrations (not policy support).
+  // The Yardi and Entrata tabs read the account's integration: only for whoever may see integrations (not policy support).
   const { canAccess: canSeeIntegrations } = useCanAccess({ resource: "integrations", action: "show" });
-  const tabs = TABS.filter((tab) => tab !== "yardi" || canSeeIntegrations);
+  const tabs = TABS.filter((tab) => (tab !== "yardi" && tab !== "entrata") || canSeeIntegrations);
   const active: TabKey = (tabs as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
   // Coming from the grid, react-admin shows the list row first: wait for the full account.
   if (!account || !Array.isArray(account.addresses)) return <Loading />;

@@ -29,7 +29,9 @@ export const leads = pgTable(
     // The leads grid's page 1 (newest visit first, Archived off by default) is read from these in index order, and
     // its capped count from the index alone: a tree's or the platform's leads of a week without visiting the table.
     index("leads_agency_visit_idx").on(t.agency_id, t.archived, t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst()),
-    index("leads_account_idx").on(t.account_id),
+    // A scope's leads with their status, read from the index alone (the dashboard's statistics).
+    index("leads_account_status_idx").on(t.account_id, t.id, t.status),
+    index("leads_agency_status_idx").on(t.agency_id, t.id, t.status),
     index("leads_visit_order_idx").on(t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst(), t.archived),
     index("leads_tracking_url_idx").on(t.tracking_url_id),
     index("leads_policy_idx").on(t.policy_id),
@@ -51,7 +53,13 @@ export const leadEvents = pgTable(
     branding_profile_id: integer("branding_profile_id"),
     ...timestamps(),
   },
-  (t) => [index("lead_events_lead_idx").on(t.lead_id), index("lead_events_created_idx").on(t.created_at), index("lead_events_agency_created_idx").on(t.agency_id, t.created_at)],
+  // The leads dashboard's statistics read a window's events from these alone (index-only: lead and tag ride along), an
+  // agency tree's by the first: the events of one agency lie scattered over the whole table (server/routes/leads/leads.stats.ts).
+  (t) => [
+    index("lead_events_lead_idx").on(t.lead_id),
+    index("lead_events_created_lead_tag_idx").on(t.created_at, t.lead_id, t.tag),
+    index("lead_events_agency_created_lead_tag_idx").on(t.agency_id, t.created_at, t.lead_id, t.tag),
+  ],
 );
 
 /**

@@ -105,15 +105,39 @@ const AGGREGATES = sql`count(*)::int AS site_visits,
   count(DISTINCT ev.lead_id) FILTER (WHERE ev.tag IS NOT NULL AND ev.tag <> ${LEAD_TAGS.landing})::int AS applications,
   count(DISTINCT ev.lead_id) FILTER (WHERE ev.tag = ${LEAD_TAGS.payment} AND ev.status <> 'converted')::int AS not_finished`;
 
+/**
+ * Each lead's events of the window per bucket, from the events alone (index-only on lead_events (agency_id,
+ * created_at, lead_id, tag) or (created_at, lead_id, tag)); only then their leads (status, scope, filters), each
+ * looked up once instead of once per event. Per bucket a lead counts once (one row); over the window once, by
+ * grouping its buckets again.
+ */
 export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<LeadStats> {
   const bucket = statsBucket(window.start, window.end);
-  const where = statsConditions(scope, window, leadFilter);
+  const params = parseListParams({ filter: leadFilter }, leadListSpec);
+  const eventScope = scope.kind === "agencies" ? scopeConditions(scope, { account: () => sql`true`, agencies: (ids) => sql`e.agency_id IN (${ids})` }) : [];
+  const eventWhere = [sql`e.created_at >= ${dayStart(window.start)}`, sql`e.created_at < ${dayEnd(window.end)}`, ...eventScope];
+  const leadWhere = [...leadScopeCondition(scope), ...params.where];
+  // Campaign and name filters name the lead's tracking URL and profile; without filters only the lead is read.
+  const leadFrom = params.where.length ? sql`leads l LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id` : sql`leads l`;
   const bucketExpr = sql`to_char(date_trunc(${bucket}, e.created_at AT TIME ZONE ${REPORT_TIME_ZONE}), 'YYYY-MM-DD')`;
   const rows = await queryRows<StatsRow>(
     db,
-    sql`SELECT ev.bucket, ${AGGREGATES}
-        FROM (SELECT ${bucketExpr} AS bucket, e.lead_id, e.tag, l.status FROM ${EVENTS_FROM} WHERE ${sql.join(where, sql` AND `)}) ev
-        GROUP BY GROUPING SETS ((ev.bucket), ())`,
+    sql`WITH per_bucket AS (
+          SELECT ${bucketExpr} AS bucket, e.lead_id, count(*) AS events,
+            bool_or(e.tag IS NOT NULL AND e.tag <> ${LEAD_TAGS.landing}) AS applied, bool_or(e.tag = ${LEAD_TAGS.payment}) AS paid
+          FROM lead_events e WHERE ${sql.join(eventWhere, sql` AND `)}
+          GROUP BY 1, 2),
+        ev AS (
+          SELECT b.bucket, b.lead_id, b.events, b.applied, b.paid, l.status = 'converted' AS converted, l.status <> 'converted' AS open
+          FROM per_bucket b JOIN ${leadFrom} ON l.id = b.lead_id
+          ${leadWhere.length ? sql`WHERE ${sql.join(leadWhere, sql` AND `)}` : sql``}),
+        per_lead AS (
+          SELECT NULL::text AS bucket, sum(events) AS events, bool_or(applied) AS applied, bool_or(paid) AS paid, bool_or(converted) AS converted, bool_or(open) AS open
+          FROM ev GROUP BY lead_id)
+        SELECT bucket, sum(events)::int AS site_visits, count(*)::int AS visitors, count(*) FILTER (WHERE converted)::int AS customers,
+          count(*) FILTER (WHERE applied)::int AS applications, count(*) FILTER (WHERE paid AND open)::int AS not_finished
+        FROM (SELECT bucket, events, applied, paid, converted, open FROM ev UNION ALL SELECT * FROM per_lead) x
+        GROUP BY bucket`,
   );
   const byBucket = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket as string, r]));
   const stats_by = Object.fromEntries(statsBucketKeys(window.start, window.end).map((key) => [key, values(byBucket.get(key))]));

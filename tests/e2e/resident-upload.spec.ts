@@ -1,0 +1,86 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { journeyPdf } from "./journeyPdf";
+import { DEMO, LoginPage } from "./pages";
+
+async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const login = new LoginPage(page);
+  await login.goto(path);
+  await login.signIn(DEMO[role]);
+  return page;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Issue 17 section 2: a property manager mails an uninsured resident a reminder; the mail in Email History carries the
+ * resident's upload link; the resident opens it signed out, is refused until the form is complete, sends the
+ * declarations page, and cannot use the link twice; a reviewer then finds the proof in Policy Review.
+ */
+test("a reminder's upload link brings the resident's proof into Policy Review", async ({ browser }) => {
+  const staff = await signedIn(browser, "staff", "/dashboard/compliance?view=uninsured");
+  const list = staff.getByTestId("worklist-uninsured");
+  await expect(list).toBeVisible();
+  const row = list.locator("tbody tr").last();
+  await row.getByRole("checkbox").check();
+  await staff.getByRole("button", { name: "Mail reminder (1)" }).click();
+  await expect(staff.getByText(/^Reminders sent: [1-9]\d*\./)).toBeVisible();
+
+  // The link, as Email History shows the mail.
+  await staff.goto("/dashboard/email-history");
+  await staff.getByRole("cell", { name: /^Renters insurance needed for/ }).first().click();
+  const message = staff.getByText(/\/upload\/[\w-]+\.[\w-]+/);
+  await expect(message).toBeVisible();
+  const url = /(https?:\/\/\S+\/upload\/[\w-]+\.[\w-]+)/.exec(await message.innerText())![1];
+  expect(new URL(url).pathname).toMatch(/^\/upload\//);
+
+  // The resident: another browser, no session; a desktop first, then a phone's width.
+  const resident = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await resident.goto(new URL(url).pathname);
+  await expect(resident.getByRole("heading", { level: 1, name: "Send your proof of renters insurance" })).toBeVisible();
+  await expect(resident.getByText(/^Hello .+,$/)).toBeVisible();
+  // The boot splash has faded out (it would stand over the form in the picture).
+  await expect(resident.locator("#splash")).toHaveCount(0);
+  await resident.screenshot({ path: "test-results/resident-upload-desktop.png", fullPage: true });
+  await resident.setViewportSize({ width: 390, height: 844 });
+  await resident.getByRole("button", { name: "Send proof" }).click();
+  await expect(resident.getByText("Please check the fields marked below.")).toBeVisible();
+
+  const number = `RL-${Date.now().toString(36).toUpperCase()}`;
+  await resident.getByLabel(/^Insurance company/).fill("Lemonade");
+  await resident.getByLabel(/^Policy number/).fill(number);
+  await resident.getByLabel(/^Effective date/).fill(inDays(-10));
+  // Before the effective date: the server refuses the field, and everything typed stays.
+  await resident.getByLabel(/^Expiration date/).fill(inDays(-20));
+  await resident.getByLabel(/^Liability limit/).fill("100000");
+  await resident.locator("#upload-file").setInputFiles({ name: "declarations.pdf", mimeType: "application/pdf", buffer: journeyPdf(number) });
+  await resident.getByRole("button", { name: "Send proof" }).click();
+  await expect(resident.getByText("cannot be before the effective date")).toBeVisible();
+  await expect(resident.getByLabel(/^Policy number/)).toHaveValue(number);
+  await expect(resident.getByText("declarations.pdf")).toBeVisible();
+  await resident.screenshot({ path: "test-results/resident-upload-phone-errors.png", fullPage: true });
+
+  await resident.getByLabel(/^Expiration date/).fill(inDays(355));
+  await resident.getByRole("button", { name: "Send proof" }).click();
+  await expect(resident.getByRole("heading", { name: "Thank you!" })).toBeVisible();
+  await resident.screenshot({ path: "test-results/resident-upload-phone-done.png", fullPage: true });
+
+  // The link is used up.
+  await resident.reload();
+  await expect(resident.getByRole("heading", { name: "This link was already used" })).toBeVisible();
+  await resident.goto("/upload/forged.token");
+  await expect(resident.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  await resident.setViewportSize({ width: 1280, height: 900 });
+  await expect(resident.locator("#splash")).toHaveCount(0);
+  await resident.screenshot({ path: "test-results/resident-upload-desktop-invalid.png", fullPage: true });
+
+  // A reviewer finds it in the queue like any proof awaiting review.
+  const reviewer = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
+  await expect(reviewer.getByRole("heading", { level: 1, name: "Policy Review" })).toBeVisible();
+  await reviewer.getByLabel("Search number or customer").fill(number);
+  const queue = reviewer.getByRole("list", { name: "Policy Review" });
+  await expect(queue.getByRole("button")).toHaveCount(1);
+  await queue.getByRole("button").first().click();
+  await expect(reviewer.getByRole("heading", { level: 2, name: number })).toBeVisible();
+  await expect(reviewer.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
+});

@@ -18,6 +18,8 @@ export default {
     username: "User Name",
     password: "Password",
     database: "Database",
+    server_name: "Database Server",
+    interface_license: "Interface License",
     property: "Property",
     units_count: "Units",
     sync_status: "Status",

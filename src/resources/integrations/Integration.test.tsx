@@ -6,6 +6,7 @@ import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
 import { IntegrationHealthPage } from "../../custom/integration-health/IntegrationHealthPage";
+import { IntegrationCreate } from "./IntegrationCreate";
 import { IntegrationShow } from "./IntegrationShow";
 import type { Integration } from "./types";
 
@@ -120,5 +121,47 @@ describe("IntegrationHealthPage (integration-health)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Retry" }));
     await waitFor(() => expect(requests).toContain("/integrations/sync_errors/31/retry"));
     expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+});
+
+describe("IntegrationCreate (integrations/create)", () => {
+  it("sends Yardi's interface login (database server, licence) with the credentials", async () => {
+    const requests: Array<{ path: string; body?: unknown }> = [];
+    const dataProvider = createMemoryDataProvider(
+      { accounts: [{ id: 5, title: "Sunrise Apartments" }] },
+      {
+        async request<T>(path: string, init?: { body?: unknown }) {
+          requests.push({ path, body: init?.body });
+          return { json: { id: 12 } as T, headers: new Headers() };
+        },
+      },
+    );
+    renderInAdmin(<IntegrationCreate />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/integrations/create?account_id=5&provider=yardi", path: "/dashboard/integrations/create" });
+    expect(await screen.findByDisplayValue("Sunrise Apartments")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Endpoint URL/), "https://www.yardiasp14.com/21253beta/Webservices");
+    await userEvent.type(screen.getByLabelText(/^Database( \*)?$/), "afqoml_live");
+    await userEvent.type(screen.getByLabelText(/User Name/), "coverdesk_ws");
+    await userEvent.type(screen.getByLabelText(/^Password/), "pw");
+    await userEvent.type(screen.getByLabelText(/Database Server/), "aspdb04");
+    await userEvent.type(screen.getByLabelText(/Interface License/), "LIC-1");
+    await userEvent.click(screen.getByRole("button", { name: "Connect" }));
+    await waitFor(() => expect(requests.find((r) => r.path === "/integrations/yardi")).toBeDefined());
+    expect(requests.find((r) => r.path === "/integrations/yardi")!.body).toMatchObject({
+      account_id: 5,
+      credentials: { url: "https://www.yardiasp14.com/21253beta/Webservices", database: "afqoml_live", username: "coverdesk_ws", password: "pw", server_name: "aspdb04", interface_license: "LIC-1" },
+    });
+  });
+
+  it("shows no Yardi login fields for Entrata", async () => {
+    renderInAdmin(<IntegrationCreate />, {
+      dataProvider: createMemoryDataProvider({ accounts: [{ id: 5, title: "Sunrise Apartments" }] }),
+      user: staffUser("super_admin"),
+      url: "/dashboard/integrations/create?account_id=5&provider=entrata",
+      path: "/dashboard/integrations/create",
+    });
+    expect(await screen.findByDisplayValue("Sunrise Apartments")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Endpoint URL/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Database Server/)).toBeNull();
+    expect(screen.queryByLabelText(/Interface License/)).toBeNull();
   });
 });

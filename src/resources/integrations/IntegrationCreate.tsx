@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Card, CardContent, Stack } from "@mui/material";
-import { AutocompleteInput, BooleanInput, Form, PasswordInput, SaveButton, SelectInput, TextInput, Toolbar, required, useDataProvider, useTranslate } from "react-admin";
+import { AutocompleteInput, BooleanInput, Form, FormDataConsumer, PasswordInput, SaveButton, SelectInput, TextInput, Toolbar, required, useDataProvider, useTranslate } from "react-admin";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { PageHeader } from "../../layout/PageHeader";
 import { FormGroup } from "../common";
@@ -17,6 +17,9 @@ interface ConnectForm {
   username: string;
   password: string;
   database: string;
+  /** Yardi's interface login: the database server and the licence Yardi issued (server/integrations/yardi). */
+  server_name?: string;
+  interface_license?: string;
   pull_policies: boolean;
   push_policies: boolean;
   push_master_policy_invoices: boolean;
@@ -60,7 +63,14 @@ export const IntegrationCreate = () => {
         method: "POST",
         body: {
           account_id: form.account_id,
-          credentials: { url: form.url, username: form.username, password: form.password, database: form.database },
+          credentials: {
+            url: form.url,
+            username: form.username,
+            password: form.password,
+            database: form.database,
+            ...(form.provider === "yardi" && form.server_name ? { server_name: form.server_name } : {}),
+            ...(form.provider === "yardi" && form.interface_license ? { interface_license: form.interface_license } : {}),
+          },
           sync: { pull_policies: form.pull_policies, push_policies: form.push_policies, push_master_policy_invoices: form.push_master_policy_invoices },
         },
       });
@@ -94,6 +104,16 @@ export const IntegrationCreate = () => {
               <TextInput source="database" label={k("fields.database")} validate={required()} />
               <TextInput source="username" label={k("fields.username")} validate={required()} autoComplete="off" />
               <PasswordInput source="password" label={k("fields.password")} validate={required()} autoComplete="new-password" />
+              <FormDataConsumer<ConnectForm>>
+                {({ formData }) =>
+                  formData.provider === "yardi" ? (
+                    <>
+                      <TextInput source="server_name" label={k("fields.server_name")} autoComplete="off" />
+                      <PasswordInput source="interface_license" label={k("fields.interface_license")} autoComplete="off" />
+                    </>
+                  ) : null
+                }
+              </FormDataConsumer>
             </FormGroup>
             <FormGroup title={k("sections.settings")}>
               <BooleanInput source="pull_policies" label={k("fields.pull_policies")} />

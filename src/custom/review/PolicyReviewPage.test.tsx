@@ -204,6 +204,9 @@ describe("Policy Review claims and conflicts", { timeout: 45_000 }, () => {
     press("k");
     await screen.findByRole("heading", { level: 2, name: "PRF-1" });
     expect(screen.getByTestId("location").textContent).toBe("/dashboard/policy-support?kind=proof&item=1");
+    // Moving on rewrites the address without reloading the queue.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls("/policy-support/policies_dashboard_index")).toHaveLength(1);
   });
 
   it("a link to an item not on the queue's page says so and holds nothing", async () => {

@@ -90,9 +90,13 @@ export function PolicyReviewPage() {
   const [loading, setLoading] = useState(true);
   // The open item is kept in the address too (`?item=<id>`): a reload or a shared link reopens it.
   const selectedId = itemIdOf(params.get("item"));
+  // react-router makes a new setParams whenever the address changes; the queue's loader must not change with it (a
+  // new loader reloads the queue, which would then happen on every J/K).
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
   const setSelectedId = useCallback(
     (id: number | null) =>
-      setParams(
+      setParamsRef.current(
         (current) => {
           const next = new URLSearchParams(current);
           if (id) next.set("item", String(id));
@@ -101,7 +105,7 @@ export function PolicyReviewPage() {
         },
         { replace: true },
       ),
-    [setParams],
+    [],
   );
   const [policy, setPolicy] = useState<PolicyDetail | null>(null);
   // The decision waiting for its reasons in the decline dialog, if any.

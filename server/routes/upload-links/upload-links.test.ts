@@ -4,12 +4,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../../src/domain/requirements";
 import { todayIn } from "../../compliance/timeline";
-import { insurables, leaseUsers, leases } from "../../db/schema";
+import { insurables, leaseUsers, leases, policies, policyInsurables, policyUsers } from "../../db/schema";
 import { queryRows } from "../../lib/list";
 import { signUploadToken } from "../../lib/upload-tokens";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { multipart } from "../../test/multipart";
+import { sendScheduledReminders } from "../compliance/reminders.service";
 import { BAD_TOKENS_FREE, UPLOAD_CALLS_PER_WINDOW } from "./upload-links.service";
 
 const PUBLIC_URL = "https://coverdesk.example.com";
@@ -216,5 +217,29 @@ describe("resident upload links", () => {
     for (let i = 0; i < UPLOAD_CALLS_PER_WINDOW + 1; i++) statuses.push((await open(token, busy)).statusCode);
     expect(statuses.slice(0, UPLOAD_CALLS_PER_WINDOW).every((s) => s === 410)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("the daily run's reminder about a cover ending carries a link for the policy's unit; a pending proof's reminder none", async () => {
+    const db = t.database.db;
+    const A = { account_id: world.accounts.A.id, agency_id: world.agencies.A.id };
+    const [community] = await db.insert(insurables).values({ title: "Birch Yard", insurable_type_id: 1, ...A }).returning();
+    const [unit] = await db.insert(insurables).values({ title: "7", insurable_type_id: 4, insurable_id: community.id, ...A }).returning();
+    await db.insert(leases).values({ reference: "L-ENDS", start_date: addDays(today, -200), status: "current", insurable_id: unit.id, account_id: A.account_id });
+    const [ending] = await db.insert(policies).values({ number: "EXT-ENDS-14", status: "EXTERNAL_VERIFIED", policy_type_id: 1, ...A, effective_date: addDays(today, -351), expiration_date: addDays(today, 14) }).returning();
+    await db.insert(policyInsurables).values({ policy_id: ending.id, insurable_id: unit.id });
+    await db.insert(policyUsers).values({ policy_id: ending.id, user_id: world.users.A.id, primary: true });
+    expect(await sendScheduledReminders(db, t.mailer, { secret: t.app.env.FILES_SECRET, origin: PUBLIC_URL })).toMatchObject({ sent: 1 });
+    const mail = t.mailer.sent.at(-1)!;
+    expect(mail.related).toEqual({ type: "Policy", id: ending.id });
+    const scheduled = tokenOf(mail.text);
+    expect((await open(scheduled)).json()).toMatchObject({ unit: { title: "7", community: "Birch Yard" }, account: { title: "Account A" } });
+    const [link] = await queryRows<{ reason: string; lease_id: number | null; created_by_id: number | null }>(db, sql`SELECT reason, lease_id, created_by_id FROM upload_links ORDER BY id DESC LIMIT 1`);
+    expect(link).toEqual({ reason: "schedule", lease_id: null, created_by_id: null });
+    // A proof already waiting for review: the reminder asks for nothing to be uploaded.
+    await db.execute(sql`UPDATE policies SET created_at = now() - interval '5 days' WHERE number = 'LM-RESIDENT-1'`);
+    const [{ id: waiting }] = await queryRows<{ id: number }>(db, sql`SELECT id FROM policies WHERE number = 'LM-RESIDENT-1'`);
+    const res = await t.app.inject({ method: "POST", url: "/v2/staff_account/compliance/reminders", headers: as.staffA, payload: { worklist: "pending", ids: [waiting] } });
+    expect(res.json()).toMatchObject({ sent: 1 });
+    expect(t.mailer.sent.at(-1)!.text).not.toContain("/upload/");
   });
 });

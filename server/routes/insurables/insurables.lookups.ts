@@ -63,7 +63,7 @@ export async function topAvailable(db: Db, scope: Scope, input: ListInput) {
   const open = sql`(EXISTS (SELECT 1 FROM insurables u WHERE u.insurable_id = i.id AND u.insurable_type_id IN (4, 5) AND u.enabled AND NOT u.covered)
     OR EXISTS (SELECT 1 FROM insurables b JOIN insurables u ON u.insurable_id = b.id
       WHERE b.insurable_id = i.id AND b.insurable_type_id = 7 AND u.insurable_type_id IN (4, 5) AND u.enabled AND NOT u.covered))`;
-  const base = insurableListQuery(scope, [sql`i.insurable_type_id IN (1, 2, 3)`, sql`i.enabled`, open], input.filter);
+  const base = insurableListQuery(scope, [sql`i.insurable_type_id IN (1, 2, 3)`, sql`i.enabled`, open], input.filter, input);
   return runList(db, { ...base, select: sql`${INSURABLE_SELECT}, ${availableUnits(sql`i.id`)} AS available_units_count` }, parseListParams(input, insurableListSpec, { defaultPer: 20 }));
 }
 

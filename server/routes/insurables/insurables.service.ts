@@ -19,7 +19,7 @@ const andAll = (conditions: ReturnType<typeof sql>[]) => (conditions.length ? sq
 const kindOf = (typeId: number) => INSURABLE_TYPES.find((t) => t.id === typeId)?.kind;
 
 export async function listInsurables(db: Db, scope: Scope, input: ListInput, defaultPer?: number) {
-  return runList(db, insurableListQuery(scope, [], input.filter), parseListParams(input, insurableListSpec, { defaultPer }));
+  return runList(db, insurableListQuery(scope, [], input.filter, input), parseListParams(input, insurableListSpec, { defaultPer }));
 }
 
 export type AddressInput = {

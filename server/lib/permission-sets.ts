@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { PERMISSION_KEYS } from "../../src/domain/permissions";
+import { ACCOUNT_PERMISSION_KEYS, AGENCY_ONLY_PERMISSION_KEYS, NEW_ACCOUNT_KEYS_OFF, PERMISSION_KEYS } from "../../src/domain/permissions";
 import type { Db } from "../db/client";
 import { accountPermissions, accounts, agencies, agencyPermissions, staff, staffPermissions } from "../db/schema";
 import type { HistoryChanges } from "../db/schema";
@@ -21,6 +21,19 @@ export const holds = (list: Permission[], key: string) => list.length === 0 || l
 
 /** Every key with its value, so that a stored list never switches off a key nobody touched ("missing means off"). */
 export const fullList = (list: Permission[]): Permission[] => PERMISSION_KEYS.map((key) => ({ key, value: holds(list, key) }));
+
+/**
+ * An account's set holds only the keys that apply to account staff (src/domain/permissions.ts): the agency-only keys
+ * are never stored on an account, so its staff never hold them.
+ */
+export const accountList = (list: Permission[]): Permission[] => fullList(list).filter((p) => ACCOUNT_PERMISSION_KEYS.includes(p.key as (typeof PERMISSION_KEYS)[number]));
+
+/** "… doesn't apply to an account" for every agency-only key asked for on an account, whatever its value. */
+export const agencyOnlyKeys = (wanted: Permission[]) =>
+  wanted.filter((p) => (AGENCY_ONLY_PERMISSION_KEYS as readonly string[]).includes(p.key)).map((p) => `${p.key} doesn't apply to an account`);
+
+/** A new account's own set (reference 3.2): every account key on but the ones a new account starts without. */
+export const newAccountList = (): Permission[] => ACCOUNT_PERMISSION_KEYS.map((key) => ({ key, value: !NEW_ACCOUNT_KEYS_OFF.includes(key) }));
 
 const narrowsSomething = (list: Permission[]) => PERMISSION_KEYS.some((key) => !holds(list, key));
 
@@ -116,6 +129,10 @@ async function storedAgencySet(tx: Db, agencyId: number): Promise<Permission[]> 
 }
 
 async function storedAccountSet(tx: Db, accountId: number): Promise<Permission[]> {
+  return accountList(await storedAccountRows(tx, accountId));
+}
+
+async function storedAccountRows(tx: Db, accountId: number): Promise<Permission[]> {
   return tx.select({ key: accountPermissions.key, value: accountPermissions.value }).from(accountPermissions).where(eq(accountPermissions.account_id, accountId));
 }
 
@@ -126,7 +143,7 @@ async function writeAgencySet(tx: Db, agencyId: number, list: Permission[]) {
 
 async function writeAccountSet(tx: Db, accountId: number, list: Permission[]) {
   await tx.delete(accountPermissions).where(eq(accountPermissions.account_id, accountId));
-  await tx.insert(accountPermissions).values(list.map((p) => ({ account_id: accountId, ...p })));
+  await tx.insert(accountPermissions).values(accountList(list).map((p) => ({ account_id: accountId, ...p })));
 }
 
 async function setStaffKeys(tx: Db, staffIds: number[], keys: string[], value: boolean) {
@@ -166,7 +183,7 @@ export async function applyAgencyPermissions(tx: Db, agencyId: number, ownerId: 
     const tree = [agencyId, ...subs];
     const accountIds = (await tx.select({ id: accounts.id }).from(accounts).where(inArray(accounts.agency_id, tree))).map((r) => r.id);
     for (const accountId of accountIds) {
-      const before = fullList(await storedAccountSet(tx, accountId));
+      const before = await storedAccountSet(tx, accountId);
       const after = before.map((p) => (off.includes(p.key) ? { ...p, value: false } : p));
       await writeAccountSet(tx, accountId, after);
       await recordHistory(tx, { type: "Account", id: accountId, action: "update", author, process: "console", changes: changesOf(before, after) });
@@ -192,7 +209,7 @@ export async function applyAgencyPermissions(tx: Db, agencyId: number, ownerId: 
  * switched on comes back for the account's owner, whose own list may have lost it to an agency's switch-off.
  */
 export async function applyAccountPermissions(tx: Db, accountId: number, ownerId: number | null, wanted: Permission[]): Promise<HistoryChanges | null> {
-  const previous = fullList(await storedAccountSet(tx, accountId));
+  const previous = await storedAccountSet(tx, accountId);
   const next = merged(previous, wanted);
   const on = next.filter((p, i) => p.value && !previous[i].value).map((p) => p.key);
   const changes = changesOf(previous, next);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canAccess, decideAccess } from "./access";
+import { ACCESS_RULES, canAccess, decideAccess } from "./access";
+import { type MenuItem, menuFor } from "./menus";
+import { ROUTE_RULES } from "./routeAccess";
 import { formatCents, fromCents, toCents } from "./money";
 import { humanizeEnum, underscoresToSpaces, yesNo } from "./format";
 import { isCommercial, isResidential, needsParent } from "./insurables";
-import { hasPermission, isExplicitlyOff } from "./permissions";
+import { ACCOUNT_PERMISSION_KEYS, AGENCY_ONLY_PERMISSION_KEYS, NEW_ACCOUNT_KEYS_OFF, PERMISSION_KEYS, hasPermission, isExplicitlyOff } from "./permissions";
 
 const withFlags = (permissions: Array<{ key: string; value: boolean | null }> | null) => ({ staff_permission: permissions ? { permissions } : null });
 
@@ -59,5 +61,27 @@ describe("money and display", () => {
     expect(isResidential(5)).toBe(false);
     expect(needsParent(7)).toBe(true);
     expect(needsParent(1)).toBe(false);
+  });
+});
+
+describe("the keys an account's permission set holds (reference 3.2)", () => {
+  const STAFF = { role: "staff" as const, organizable_id: 7, staff_permission: { permissions: [] } };
+  const keysOfMenu = (items: MenuItem[]): string[] => items.flatMap((item) => [...(item.permissionKey ? [item.permissionKey] : []), ...keysOfMenu(item.children ?? [])]);
+
+  it("no agency-only key gates anything account staff do: their rows of the permission table, menu and routes", () => {
+    const gating = new Set([
+      ...ACCESS_RULES.staff.flatMap((rule) => (rule.key ? [rule.key] : [])),
+      ...keysOfMenu(menuFor(STAFF, { production: false })),
+      ...ROUTE_RULES.flatMap((rule) => (rule.key && rule.roles.includes("staff") ? [rule.key] : [])),
+    ]);
+    expect(gating.size).toBeGreaterThan(5);
+    for (const key of AGENCY_ONLY_PERMISSION_KEYS) expect(gating.has(key), key).toBe(false);
+    for (const key of gating) expect(ACCOUNT_PERMISSION_KEYS, key).toContain(key);
+  });
+
+  it("splits every key into the account's and the agency-only ones; a new account starts with account keys off only", () => {
+    expect([...ACCOUNT_PERMISSION_KEYS, ...AGENCY_ONLY_PERMISSION_KEYS].sort()).toEqual([...PERMISSION_KEYS].sort());
+    for (const key of NEW_ACCOUNT_KEYS_OFF) expect(ACCOUNT_PERMISSION_KEYS).toContain(key);
+    expect(ACCOUNT_PERMISSION_KEYS).toContain("requests.refunds");
   });
 });

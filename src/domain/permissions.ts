@@ -36,6 +36,33 @@ export const REFERENCE_PERMISSION_KEYS = [
 export const PERMISSION_KEYS = [...SPEC_PERMISSION_KEYS, ...REFERENCE_PERMISSION_KEYS] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
+/**
+ * Keys that govern only what agencies, agents and the platform do, so they never apply to an account's staff:
+ * the Agency category (reference 3.2: new accounts are made "without agencies.*"), the accounts grid (document 2
+ * section 3: property_management.accounts "is off for staff"), uploading a proof of coverage (readings C-05: super
+ * admins and agents) and Policy Review (super admins and policy support). An account's permission set holds the
+ * other keys only; the server refuses these on an account (422).
+ */
+export const AGENCY_ONLY_PERMISSION_KEYS = [
+  "agencies.details",
+  "agencies.agents",
+  "agencies.manage_agents",
+  "agencies.carriers",
+  "property_management.accounts",
+  "policies.coverage_proof",
+  "dashboard.policy_support",
+] as const satisfies readonly PermissionKey[];
+
+/** The keys an account's permission set holds: those that apply to its staff. */
+export const ACCOUNT_PERMISSION_KEYS: readonly PermissionKey[] = PERMISSION_KEYS.filter((key) => !(AGENCY_ONLY_PERMISSION_KEYS as readonly string[]).includes(key));
+
+/**
+ * What a new account holds (reference 3.2: new accounts copy the agency set with policies.rent_mass_import off and
+ * without the agencies and requests keys): its agency's set still bounds it; these keys start off on the account
+ * itself (the agencies keys are not an account's at all), and its agents may switch them on later.
+ */
+export const NEW_ACCOUNT_KEYS_OFF: readonly PermissionKey[] = ["policies.rent_mass_import", "requests.refunds", "requests.cancellations"];
+
 export interface PermissionEntry {
   key: string;
   value: boolean | null;

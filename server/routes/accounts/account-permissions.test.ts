@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountPermissions, histories, staff, staffPermissions } from "../../db/schema";
+import { ACCOUNT_PERMISSION_KEYS, AGENCY_ONLY_PERMISSION_KEYS } from "../../../src/domain/permissions";
+import { accountPermissions, accounts, histories, staff, staffPermissions } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
@@ -145,5 +146,125 @@ describe("who changes an account's permission set", () => {
     const res = await setAccountKeys("staff_super_admin", as.superAdmin, world.accounts.B.id, [{ key: "payroll.everything", value: true }]);
     expect(res.statusCode).toBe(422);
     expect(await storedAccountSet(world.accounts.B.id)).toEqual([]);
+  });
+});
+
+describe("an account's set holds only the keys that apply to its staff", () => {
+  it("refuses an agency-only key on an account with a field error and stores nothing; the account page lists none", async () => {
+    const before = await storedAccountSet(world.accounts.B.id);
+    for (const value of [true, false]) {
+      const res = await setAccountKeys("staff_super_admin", as.superAdmin, world.accounts.B.id, [
+        { key: "policies.master", value: false },
+        { key: "agencies.details", value },
+      ]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ "global_permission_attributes.permissions": "agencies.details doesn't apply to an account" });
+    }
+    const both = await setAccountKeys("staff_agency", as.agentB, world.accounts.B.id, [
+      { key: "property_management.accounts", value: true },
+      { key: "dashboard.policy_support", value: true },
+    ]);
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors["global_permission_attributes.permissions"]).toBe(
+      "property_management.accounts doesn't apply to an account, dashboard.policy_support doesn't apply to an account",
+    );
+    expect(await storedAccountSet(world.accounts.B.id)).toEqual(before);
+    // Another tenant's account is still a 404 before anything is checked.
+    expect((await setAccountKeys("staff_agency", as.agentA, world.accounts.B.id, [{ key: "agencies.details", value: false }])).statusCode).toBe(404);
+
+    const shown = (await call("GET", `/v2/staff_super_admin/accounts/${world.accounts.B.id}`, as.superAdmin)).json();
+    for (const list of [shown.global_permission.permissions, shown.agency_permission.permissions] as Permission[][]) {
+      const keys = list.map((p) => p.key);
+      expect(keys).toContain("policies.master");
+      expect(keys).toContain("requests.refunds");
+      for (const key of AGENCY_ONLY_PERMISSION_KEYS) expect(keys).not.toContain(key);
+    }
+  });
+
+  it("an agency's switch-off of an agency-only key writes no history on its accounts", async () => {
+    const count = async () =>
+      (await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Account"), eq(histories.recordable_id, world.accounts.B.id)))).length;
+    expect((await setAccountKeys("staff_super_admin", as.superAdmin, world.accounts.B.id, [{ key: "leases.leases", value: false }])).statusCode).toBe(200);
+    const rows = await count();
+    expect((await setAgencyKeys(world.agencies.B.id, [{ key: "agencies.carriers", value: false }])).statusCode).toBe(200);
+    expect(await count()).toBe(rows);
+    // A key that applies to the account does reach it, with a history row.
+    expect((await setAgencyKeys(world.agencies.B.id, [{ key: "policies.master", value: false }])).statusCode).toBe(200);
+    expect(await count()).toBe(rows + 1);
+    await setAgencyKeys(world.agencies.B.id, [{ key: "policies.master", value: true }]);
+    await setAccountKeys("staff_super_admin", as.superAdmin, world.accounts.B.id, [{ key: "policies.master", value: true }]);
+    for (const row of await storedAccountSet(world.accounts.B.id)) expect(AGENCY_ONLY_PERMISSION_KEYS as readonly string[]).not.toContain(row.key);
+    await setAgencyKeys(world.agencies.B.id, [{ key: "agencies.carriers", value: true }]);
+    await setAccountKeys("staff_super_admin", as.superAdmin, world.accounts.B.id, [{ key: "leases.leases", value: true }]);
+  });
+});
+
+describe("a new account's permission set (reference 3.2)", () => {
+  const create = (prefix: string, headers: AuthHeaders, account: object) => t.app.inject({ method: "POST", url: `/v2/${prefix}/accounts`, headers, payload: { account } });
+
+  it("starts without rent-guarantee mass import and the requests keys, with history; its staff hold no more", async () => {
+    const res = await create("staff_agency", as.agentA, { title: "Fresh Lofts" });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    const held = res.json().global_permission.permissions as Permission[];
+    expect(valueOf(held, "policies.rent_mass_import")).toBe(false);
+    expect(valueOf(held, "requests.refunds")).toBe(false);
+    expect(valueOf(held, "requests.cancellations")).toBe(false);
+    expect(valueOf(held, "policies.policies")).toBe(true);
+    expect(valueOf(held, "agencies.details")).toBeUndefined();
+
+    const stored = await storedAccountSet(id);
+    expect(stored.map((p) => p.key).sort()).toEqual([...ACCOUNT_PERMISSION_KEYS].sort());
+    const [history] = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Account"), eq(histories.recordable_id, id)));
+    expect(history).toMatchObject({
+      action: "create",
+      author: "agent a",
+      data: {
+        title: { previous_value: null, new_value: "Fresh Lofts" },
+        "permissions.policies.rent_mass_import": { previous_value: true, new_value: false },
+        "permissions.requests.refunds": { previous_value: true, new_value: false },
+        "permissions.requests.cancellations": { previous_value: true, new_value: false },
+      },
+    });
+    expect(Object.keys(history.data ?? {}).filter((field) => field.startsWith("permissions."))).toHaveLength(3);
+
+    // A staff member of the new account is refused the mass import on the server.
+    const [member] = await t.database.db
+      .insert(staff)
+      .values({ email: "fresh.staff@test.dev", role: "staff", organizable_type: "Account", organizable_id: id, enabled: true })
+      .returning();
+    const shown = await call("GET", `/v2/staff_super_admin/staffs/${member.id}`, as.superAdmin);
+    expect(valueOf(shown.json().staff_permission.permissions, "policies.rent_mass_import")).toBe(false);
+    expect(valueOf(shown.json().staff_permission.permissions, "policies.policies")).toBe(true);
+  });
+
+  it("what the creator asks for wins over the defaults; agency-only keys and keys the agency lacks are refused", async () => {
+    const res = await create("staff_super_admin", as.superAdmin, {
+      title: "Requested Keys",
+      agency_id: world.agencies.B.id,
+      global_permission_attributes: { permissions: [{ key: "requests.refunds", value: true }, { key: "leases.leases", value: false }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const held = res.json().global_permission.permissions as Permission[];
+    expect(valueOf(held, "requests.refunds")).toBe(true);
+    expect(valueOf(held, "leases.leases")).toBe(false);
+    expect(valueOf(held, "policies.rent_mass_import")).toBe(false);
+
+    const titles = async () => (await t.database.db.select({ title: accounts.title }).from(accounts)).map((r) => r.title);
+    const before = await titles();
+    const agencyOnly = await create("staff_super_admin", as.superAdmin, {
+      title: "Agency Keys",
+      agency_id: world.agencies.B.id,
+      global_permission_attributes: { permissions: [{ key: "agencies.agents", value: true }] },
+    });
+    expect(agencyOnly.statusCode).toBe(422);
+    expect(agencyOnly.json().errors).toEqual({ "global_permission_attributes.permissions": "agencies.agents doesn't apply to an account" });
+
+    expect((await setAgencyKeys(world.agencies.B.id, [{ key: "policies.claims", value: false }])).statusCode).toBe(200);
+    const lacking = await create("staff_agency", as.agentB, { title: "Claims Wanted", global_permission_attributes: { permissions: [{ key: "policies.claims", value: true }] } });
+    expect(lacking.statusCode).toBe(422);
+    expect(lacking.json().errors).toEqual({ "global_permission_attributes.permissions": "policies.claims can't be enabled" });
+    await setAgencyKeys(world.agencies.B.id, [{ key: "policies.claims", value: true }]);
+    expect(await titles()).toEqual(before);
   });
 });

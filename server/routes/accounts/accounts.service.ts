@@ -4,7 +4,7 @@ import { accounts, addresses, agencies, histories, staff } from "../../db/schema
 import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
-import { type Permission, applyAccountPermissions, organisationPermissions, permissionsAbove, refusedKeys } from "../../lib/permission-sets";
+import { type Permission, accountList, agencyOnlyKeys, applyAccountPermissions, newAccountList, organisationPermissions, permissionsAbove, refusedKeys } from "../../lib/permission-sets";
 import type { Scope } from "../../lib/scope";
 import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN, ZIP_PATTERN, isUsState } from "../../lib/validators";
 import { accountListQuery, accountListSpec, accountScope } from "./accounts.list";
@@ -85,8 +85,9 @@ export async function showAccount(db: Db, scope: Scope, id: number) {
       full: a.full,
       primary: a.primary,
     })),
-    global_permission: { permissions: await organisationPermissions(db, { type: "Account", id }) },
-    agency_permission: { permissions: await permissionsAbove(db, { type: "Account", id }) },
+    // Only the keys that apply to account staff: the agency-only ones are never an account's (reference 3.2).
+    global_permission: { permissions: accountList(await organisationPermissions(db, { type: "Account", id })) },
+    agency_permission: { permissions: accountList(await permissionsAbove(db, { type: "Account", id })) },
   };
 }
 
@@ -158,13 +159,13 @@ export interface AccountCaller {
 
 /**
  * An account narrows its agency's permission set, never widens it (reference section 3.2): a key the agency (or its
- * parent) lacks is refused. Only super admins and the agents over the account change it; its own staff never do,
- * as agents never change their own agency's.
+ * parent) lacks is refused, and so is any agency-only key, which never applies to account staff. Only super admins
+ * and the agents over the account change it; its own staff never do, as agents never change their own agency's.
  */
 async function checkPermissions(caller: AccountCaller, wanted: Permission[], above: () => Promise<Permission[]>) {
   if (!wanted.length) return;
   if (caller.role !== "super_admin" && caller.role !== "agent") throw new ForbiddenError("Only a super admin or the account's agents change this account's permissions");
-  const refused = refusedKeys(await above(), wanted);
+  const refused = [...agencyOnlyKeys(wanted), ...refusedKeys(await above(), wanted.filter((p) => !agencyOnlyKeys([p]).length))];
   if (refused.length) throw new ValidationError({ "global_permission_attributes.permissions": refused.join(", ") });
 }
 
@@ -189,7 +190,10 @@ export async function createAccount(db: Db, caller: AccountCaller, input: Accoun
       })
       .returning({ id: accounts.id });
     await saveAddresses(tx, row.id, input.addresses_attributes ?? []);
-    const permissions = wanted.length ? await applyAccountPermissions(tx, row.id, null, wanted) : null;
+    // A new account starts without rent-guarantee mass import and the requests keys (reference 3.2); what the
+    // caller asked for wins over those defaults. The create history row lists each key that starts off.
+    const defaultsOff = newAccountList().filter((p) => !p.value);
+    const permissions = await applyAccountPermissions(tx, row.id, null, [...wanted, ...defaultsOff]);
     await recordHistory(tx, {
       type: "Account",
       id: row.id,

@@ -25,7 +25,7 @@ export function accountPayload(data: Partial<Account> & { permissions?: Record<s
     additional_interest_name: data.additional_interest_name || null,
     minimum_liability: data.minimum_liability ?? null,
     addresses_attributes: addressesPayload(data.addresses as Array<Record<string, unknown>> | undefined),
-    ...(withPermissions && data.permissions ? { global_permission_attributes: permissionSetPayload(data.permissions) } : {}),
+    ...(withPermissions && data.permissions ? { global_permission_attributes: permissionSetPayload(data.permissions, "accounts") } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route } from "react-router-dom";
 import type { Role } from "../../domain/roles";
-import { PERMISSION_KEYS } from "../../domain/permissions";
+import { ACCOUNT_PERMISSION_KEYS, PERMISSION_KEYS } from "../../domain/permissions";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
@@ -48,6 +48,12 @@ describe("account permission set", () => {
     expect(within(row("Claims")).getByText("No")).toBeInTheDocument();
     expect(within(row("Leases")).getByText("No")).toBeInTheDocument();
     expect(within(row("Master Policies")).getByText("Yes")).toBeInTheDocument();
+    expect(within(row("Refunds")).getByText("Yes")).toBeInTheDocument();
+    // Keys that govern only agencies and the platform are not an account's (reference 3.2), even if a record names them.
+    for (const title of ["Agency Details", "Agents", "Manage Agents", "Carriers", "Accounts", "Coverage Proof", "Policy Review"]) {
+      expect(within(table).queryByText(title, { exact: true }), title).not.toBeInTheDocument();
+    }
+    expect(within(table).getAllByRole("row")).toHaveLength(ACCOUNT_PERMISSION_KEYS.length + 1);
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
@@ -57,6 +63,7 @@ describe("account permission set", () => {
     expect(claims).not.toBeChecked();
     expect(claims).toBeDisabled();
     expect(screen.getByText("Off for the agency")).toBeInTheDocument();
+    for (const title of ["Agency Details", "Agents", "Coverage Proof", "Policy Review"]) expect(screen.queryByLabelText(title)).not.toBeInTheDocument();
     const master = screen.getByLabelText("Master Policies");
     expect(master).toBeChecked();
     fireEvent.click(master);
@@ -65,7 +72,8 @@ describe("account permission set", () => {
     const update = dataProvider.calls.find((call) => call.method === "update")?.params as { data: { global_permission_attributes: { permissions: Array<{ key: string; value: boolean }> } } };
     const sent = Object.fromEntries(update.data.global_permission_attributes.permissions.map((p) => [p.key, p.value]));
     expect(sent).toMatchObject({ "policies.master": false, "policies.claims": false, "leases.leases": false, "policies.policies": true });
-    expect(Object.keys(sent)).toHaveLength(PERMISSION_KEYS.length);
+    // Only the account's keys are sent: the server refuses an agency-only key on an account.
+    expect(Object.keys(sent).sort()).toEqual([...ACCOUNT_PERMISSION_KEYS].sort());
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 

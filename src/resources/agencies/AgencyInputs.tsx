@@ -12,7 +12,7 @@ export function agencyPayload(data: Partial<Agency> & { permissions?: Record<str
     producer_code: data.producer_code || null,
     contact_info: { contact_phone: data.contact_info?.contact_phone || null, contact_email: data.contact_info?.contact_email || null },
     addresses_attributes: addressesPayload(data.addresses as Array<Record<string, unknown>> | undefined),
-    ...(withPermissions && data.permissions ? { global_permission_attributes: permissionSetPayload(data.permissions) } : {}),
+    ...(withPermissions && data.permissions ? { global_permission_attributes: permissionSetPayload(data.permissions, "agencies") } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { BooleanInput, useTranslate } from "react-admin";
-import { PERMISSION_CATALOGUE, PERMISSION_KEYS, type PermissionEntry, type PermissionKey } from "../../domain/permissions";
+import { ACCOUNT_PERMISSION_KEYS, PERMISSION_CATALOGUE, PERMISSION_KEYS, type PermissionEntry, type PermissionKey } from "../../domain/permissions";
 import { FormGroup } from "./FormGroup";
 import { YesNo } from "./YesNo";
 
@@ -10,6 +10,9 @@ import { YesNo } from "./YesNo";
  * .value, sections.permissions, permissions_hint, permission_locked).
  */
 type PermissionResource = "agencies" | "accounts";
+
+/** An account's set holds only the keys that apply to its staff (the server refuses the agency-only ones). */
+const keysOf = (resource: PermissionResource): readonly PermissionKey[] => (resource === "accounts" ? ACCOUNT_PERMISSION_KEYS : PERMISSION_KEYS);
 
 export const PermissionSetTable = ({ resource, permissions }: { resource: PermissionResource; permissions: PermissionEntry[] | undefined }) => {
   const translate = useTranslate();
@@ -22,7 +25,7 @@ export const PermissionSetTable = ({ resource, permissions }: { resource: Permis
         </TableRow>
       </TableHead>
       <TableBody>
-        {(permissions ?? []).map((p) => (
+        {(permissions ?? []).filter((p) => keysOf(resource).includes(p.key as PermissionKey)).map((p) => (
           <TableRow key={p.key}>
             <TableCell>{PERMISSION_CATALOGUE[p.key as PermissionKey]?.title ?? p.key}</TableCell>
             <TableCell>
@@ -41,8 +44,8 @@ const formKey = (key: string) => key.replace(/\./g, "__");
 export const permissionFormValues = (permissions: PermissionEntry[] | undefined) => Object.fromEntries((permissions ?? []).map((p) => [formKey(p.key), p.value]));
 
 /** The whole set as the API takes it (`global_permission_attributes`): every key, on unless switched off. */
-export const permissionSetPayload = (values: Record<string, boolean> | undefined) => ({
-  permissions: PERMISSION_KEYS.map((key) => ({ key, value: values?.[formKey(key)] !== false })),
+export const permissionSetPayload = (values: Record<string, boolean> | undefined, resource: PermissionResource) => ({
+  permissions: keysOf(resource).map((key) => ({ key, value: values?.[formKey(key)] !== false })),
 });
 
 /**
@@ -57,7 +60,7 @@ export const PermissionSetInputs = ({ resource, above }: { resource: PermissionR
       <Typography variant="body2" color="text.secondary" sx={{ flex: "1 1 100% !important" }}>
         {translate(`resources.${resource}.permissions_hint`)}
       </Typography>
-      {PERMISSION_KEYS.map((key) => (
+      {keysOf(resource).map((key) => (
         <BooleanInput
           key={key}
           source={`permissions.${formKey(key)}`}

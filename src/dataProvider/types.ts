@@ -126,6 +126,8 @@ export interface Agency {
   addresses?: Array<Address & { full?: string | null }>;
   owner?: { id: number; email: string; full_name: string | null; enabled: boolean } | null;
   global_permission?: { permissions: PermissionEntry[] };
+  /** A sub-agency's parent's set: a key off there cannot be switched on here (reference 3.2). Null at the top level. */
+  parent_permission?: { permissions: PermissionEntry[] } | null;
   /** The agency's branding profile (reference 3.1: one, made with the agency). */
   branding_profiles?: Array<{ id: number; url: string | null }>;
   created_at?: string;

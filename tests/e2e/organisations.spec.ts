@@ -201,6 +201,17 @@ test("a super admin lists agencies and sub-agencies and switches a permission of
   await expect(page).toHaveURL(/\/dashboard\/agencies\/view\/\d+$/);
   await page.getByRole("tab", { name: "Permissions" }).click();
   await expect(page.getByRole("row", { name: /Claims/ })).toContainText("No");
+
+  // Its sub-agency cannot switch Claims back on: the form locks the key and says why (reference 3.2).
+  await page.getByRole("tab", { name: "Sub-Agencies" }).click();
+  await page.getByRole("table", { name: "Sub-Agencies" }).locator("tbody tr").first().click();
+  await expect(page).toHaveURL(/\/dashboard\/agencies\/view\/\d+$/);
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByLabel("Claims")).toBeDisabled();
+  await expect(page.getByLabel("Claims")).not.toBeChecked();
+  await expect(page.getByText("The parent agency lacks this permission")).toHaveCount(1);
+  await expect(page.getByLabel("Master Policies")).toBeEnabled();
+  await shot(page, "subagency-permissions-locked");
 });
 
 test("an agent narrows an account's permission set: the Permissions tab and the history show it", async ({ page }) => {
@@ -210,6 +221,9 @@ test("an agent narrows an account's permission set: the Permissions tab and the 
   await page.getByRole("link", { name: "Edit" }).click();
   // A key no screen depends on, so the other journeys keep their access; toggled, so a retried run still changes it.
   const key = page.getByLabel("Properties Dashboard");
+  // Only the keys that apply to account staff: no Agency keys, no Policy Review.
+  await expect(page.getByLabel("Agency Details")).toHaveCount(0);
+  await expect(page.getByLabel("Policy Review")).toHaveCount(0);
   const was = await key.isChecked();
   await key.setChecked(!was);
   await shot(page, "account-permissions-edit");
@@ -217,6 +231,7 @@ test("an agent narrows an account's permission set: the Permissions tab and the 
   await expect(page).toHaveURL(/\/dashboard\/accounts\/view\/\d+$/);
   await page.getByRole("tab", { name: "Permissions" }).click();
   await expect(page.getByRole("table", { name: "Permissions" }).getByRole("row", { name: /Properties Dashboard/ })).toContainText(was ? "No" : "Yes");
+  await expect(page.getByRole("table", { name: "Permissions" }).getByRole("row", { name: /Agency Details/ })).toHaveCount(0);
   await shot(page, "account-permissions-tab");
   await page.getByRole("tab", { name: "History" }).click();
   await expect(page.getByText(`permissions.dashboard.properties: ${was} → ${!was}`).first()).toBeVisible();

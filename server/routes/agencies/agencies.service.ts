@@ -56,7 +56,10 @@ const fullAddress = (a: AgencyAddress) =>
     .filter((x) => x && String(x).trim())
     .join(", ");
 
-/** The agency page's record (reference 4.1 show): the grid's row plus addresses, owner and permission set. */
+/**
+ * The agency page's record (reference 4.1 show): the grid's row plus addresses, owner and permission set, and for a
+ * sub-agency what its parent allows (`parent_permission`), which bounds what the sub-agency may switch on.
+ */
 export async function showAgency(db: Db, scope: Scope, id: number) {
   await assertAgencyInScope(db, scope, id);
   const query = agencyListQuery({ kind: "all" }, false);
@@ -75,6 +78,7 @@ export async function showAgency(db: Db, scope: Scope, id: number) {
     ...row,
     addresses: rows.map((a) => ({ id: a.id, street_number: a.street_number, street_name: a.street_name, street_two: a.street_two, city: a.city, state: a.state, zip_code: a.zip_code, full: a.full })),
     global_permission: { permissions },
+    parent_permission: row.agency_id === null || row.agency_id === undefined ? null : { permissions: await permissionsAbove(db, { type: "Agency", id }) },
   };
 }
 

@@ -128,6 +128,19 @@ describe("permission sets propagate", () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ "global_permission_attributes.permissions": "policies.claims can't be enabled" });
+    // The parent's agents are refused too, and the sub-agency's page says what the parent lacks (the form locks it).
+    const byParentAgent = await call("PUT", `/v2/staff_agency/agencies/${world.agencies.A1.id}`, as.agentA, {
+      agency: { global_permission_attributes: { permissions: [{ key: "policies.claims", value: true }] } },
+    });
+    expect(byParentAgent.statusCode).toBe(422);
+    expect(byParentAgent.json().errors).toEqual({ "global_permission_attributes.permissions": "policies.claims can't be enabled" });
+    const sub = (await call("GET", `/v2/staff_agency/agencies/${world.agencies.A1.id}`, as.agentA)).json();
+    const parentHolds = (key: string) => sub.parent_permission.permissions.find((p: { key: string }) => p.key === key)?.value;
+    expect(parentHolds("policies.claims")).toBe(false);
+    expect(parentHolds("policies.policies")).toBe(true);
+    expect((await call("GET", `/v2/staff_super_admin/agencies/${world.agencies.A.id}`, as.superAdmin)).json().parent_permission).toBeNull();
+    // Another tree's agency stays a 404.
+    expect((await call("GET", `/v2/staff_agency/agencies/${world.agencies.A1.id}`, as.agentB)).statusCode).toBe(404);
 
     await t.database.db.update(agencies).set({ staff_id: world.staff.agentA.id }).where(eq(agencies.id, world.agencies.A.id));
     await call("PUT", `/v2/staff_super_admin/agencies/${world.agencies.A.id}`, as.superAdmin, { agency: { global_permission_attributes: { permissions: [{ key: "policies.claims", value: true }] } } });

@@ -27,7 +27,7 @@ const EditForm = () => {
       <Card>
         <CardContent>
           <Form record={agencyFormValues(record)}>
-            <AgencyInputs withPermissions={withPermissions} />
+            <AgencyInputs withPermissions={withPermissions} above={record.parent_permission} />
             <Toolbar>
               <SaveButton />
             </Toolbar>

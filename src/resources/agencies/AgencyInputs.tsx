@@ -18,9 +18,10 @@ export function agencyPayload(data: Partial<Agency> & { permissions?: Record<str
 
 /**
  * The fields of an agency (issue 13): title, producer code (unique; blank gets one), contact info, addresses and,
- * for a super admin or the agents over a sub-agency, its permission set.
+ * for a super admin or the agents over a sub-agency, its permission set. A key the parent agency lacks (`above`)
+ * cannot be switched on: the server refuses it ("… can't be enabled", reference 3.2), so the form locks it and says why.
  */
-export const AgencyInputs = ({ withPermissions }: { withPermissions: boolean }) => (
+export const AgencyInputs = ({ withPermissions, above }: { withPermissions: boolean; above?: Agency["parent_permission"] }) => (
   <>
     <FormGroup title="resources.agencies.sections.details">
       <TextInput source="title" validate={required()} />
@@ -33,6 +34,6 @@ export const AgencyInputs = ({ withPermissions }: { withPermissions: boolean }) 
     <FormGroup title="resources.agencies.sections.addresses">
       <AddressesInput resource="agencies" />
     </FormGroup>
-    {withPermissions && <PermissionSetInputs resource="agencies" />}
+    {withPermissions && <PermissionSetInputs resource="agencies" above={above?.permissions} />}
   </>
 );

@@ -54,8 +54,15 @@ test.describe("merge users", () => {
     await expect(page.getByRole("heading", { name: "Robin Castellano", level: 1 })).toBeVisible();
     await expect(page.getByText("(512) 555-0199", { exact: true })).toBeVisible();
     // The policy of the merged record is now the survivor's; the lease stayed.
-    const policies = page.locator("h2", { hasText: "Policies" }).locator("..");
+    // The user page's tabs live in the address (react-admin's TabbedShowLayout).
+    await page.getByRole("tab", { name: "Policies" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/users\/view\/\d+\/policies$/);
+    const policies = page.locator("section", { has: page.getByRole("heading", { name: "Policies", level: 2 }) });
     await expect(policies.getByRole("link")).toHaveCount(1);
+    await page.getByRole("tab", { name: "Leases" }).click();
+    await expect(page.getByRole("heading", { name: "Leases", level: 2 })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Leases" })).toHaveAttribute("aria-selected", "true");
     await shot(page, "merge-users-survivor");
 
     // One record is left.

@@ -45,6 +45,7 @@ export default {
     leases: "Leases",
     history: "History",
   },
+  tabs: { details: "Details", policies: "Policies", leases: "Leases", history: "History" },
   history: { created_at: "Date", author: "Author", action: "Action", changes: "Changes" },
   policy: { number: "Policy Number", status: "Status", type: "Policy Type", in_system: "In System" },
   lease: { reference: "Reference", status: "Status", start_date: "Start Date", end_date: "End Date", insurable: "Unit" },

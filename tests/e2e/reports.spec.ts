@@ -97,4 +97,19 @@ test("a super admin requests a bordereau from an agency's Reports tab and it is 
       return mails.map((m) => m.subject);
     }, { timeout: 20_000 })
     .toContain("Bordereau report 2025-12-01 – 2026-01-01");
+
+  // The agency page's Bordereau Reports tab lists the request: ready, who asked, when it went out, its XLSX and mail.
+  await page.getByRole("tab", { name: "Bordereau Reports" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/agencies\/view\/1\/bordereaux$/);
+  const row = page.getByRole("table", { name: "Bordereau Reports" }).getByRole("row", { name: /December 1, 2025 – January 1, 2026/ }).first();
+  await expect(row.getByText("Ready")).toBeVisible();
+  await expect(row.getByText("All carriers")).toBeVisible();
+  await expect(row.getByRole("button", { name: "XLSX" })).toBeVisible();
+  await shot(page, "bordereau-requests");
+  const download = page.waitForEvent("download");
+  await row.getByRole("button", { name: "XLSX" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await row.getByRole("link", { name: "Mail" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/email-history\/view\/\d+$/);
+  await expect(page.getByText("Bordereau report 2025-12-01 – 2026-01-01").first()).toBeVisible();
 });

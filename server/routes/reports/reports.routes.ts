@@ -4,11 +4,14 @@ import { sendStoredFile } from "../../files/files.routes";
 import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import { ValidationError } from "../../lib/errors";
 import { date, id, idParams, text } from "../../lib/input";
-import { listInput } from "../../lib/list-input";
+import { filterTypes, listInput } from "../../lib/list-input";
+import { sendList } from "../../lib/list";
+import type { QueryObject } from "../../lib/query-string";
+import { bordereauListSpec } from "./bordereau.list";
 import { BUILD_REPORT_JOB } from "../../jobs/build-report";
 import type { ReportOwner } from "../../reporting/compliance";
 import { requireCaller } from "../../plugins/auth";
-import { assertOwnerInScope, findReport, listReports, reportDocument, reportJson, requestBordereau, requestReport } from "./reports.service";
+import { assertOwnerInScope, findBordereau, findReport, listBordereaux, listReports, reportDocument, reportJson, requestBordereau, requestReport } from "./reports.service";
 
 /** The reference's answer to a report request that is mailed (reference 4.9, the leads CSV). */
 export const REPORT_SENT_MESSAGE = "Report were sent";
@@ -33,6 +36,8 @@ function pageValue(raw: unknown, fallback: number, max: number, field: string): 
 const fileParams = z.object({ id, reportId: text(40) });
 const generateQuery = z.object({ type: z.enum(["compliance"]).optional() }).strict();
 const bordereauBody = z.object({ from: date, to: date, carrier_id: id.nullable().optional() }).strict();
+const bordereauListQuery = listInput(filterTypes(bordereauListSpec));
+const bordereauFileParams = z.object({ reportId: text(40) });
 
 /**
  * Reports (issue 13 section 1, issue 14 section 2; document 3 section 7; reference 4.1 `…/reports`,
@@ -90,4 +95,23 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.jobs.send(BUILD_REPORT_JOB, { reportId: row.id });
     return { message: REPORT_SENT_MESSAGE, report_id: row.id };
   });
+
+  // The bordereau requests (issue 13): status, period, carrier, who asked, when the mail went out, the XLSX.
+  app.get("/reports/bordereau_reports", { config: { access: { resource: "bordereau_reports", action: "list" } }, schema: { querystring: bordereauListQuery } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const query = request.query as QueryObject;
+    return sendList(reply, await listBordereaux(app.db, caller.scope, caller.user.id, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
+  });
+
+  app.get(
+    "/reports/bordereau_reports/:reportId",
+    { config: { access: { resource: "bordereau_reports", action: "show" } }, schema: { params: bordereauFileParams } },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const found = await findBordereau(app.db, caller.scope, caller.user.id, request.params.reportId);
+      if (found.json) return found.json;
+      await recordAuditEvent(app.db, { type: "Document", id: found.document.id, action: "download", author: staffAuthor(caller.user), process: "console", details: { file: found.document.filename } });
+      return sendStoredFile(app, reply, found.document, "attachment");
+    },
+  );
 };

@@ -3,7 +3,8 @@ import { reportToday } from "../../../src/domain/leads";
 import type { Db } from "../../db/client";
 import { carriers, documents, reports } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../lib/errors";
-import { queryRows } from "../../lib/list";
+import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
+import { bordereauListQuery, bordereauListSpec } from "./bordereau.list";
 import type { Scope } from "../../lib/scope";
 import type { ReportOwner } from "../../reporting/compliance";
 import { assertAccountInScope } from "../accounts/accounts.service";
@@ -113,4 +114,58 @@ export async function requestBordereau(db: Db, input: { from: string; to: string
     .values({ kind: "bordereau", owner_type: "System", staff_id: staffId, period_from: input.from, period_to: input.to, params: JSON.stringify({ carrier_id: input.carrier_id ?? null }) })
     .returning();
   return row;
+}
+
+interface BordereauListRow {
+  id: number;
+  status: ReportRow["status"];
+  progress: number;
+  period_from: string;
+  period_to: string;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+  xlsx_document_id: number | null;
+  summary: { policies?: number; premium?: number } | null;
+  carrier: { id: number; title: string } | null;
+  requested_by: { id: number; email: string; full_name: string | null } | null;
+  mail: { id: number; status: string; to: string; created_at: string } | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A bordereau request as its list shows it: the XLSX once built, and the mail that sent it (Email History). */
+export function bordereauJson(row: BordereauListRow) {
+  const ready = row.status === "ready";
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.progress,
+    period: { from: row.period_from, to: row.period_to },
+    carrier: row.carrier,
+    requested_by: row.requested_by,
+    created_at: iso(row.created_at),
+    finished_at: iso(row.finished_at),
+    sent_at: row.mail ? iso(row.mail.created_at) : null,
+    mail: row.mail ? { id: row.mail.id, status: row.mail.status, to: row.mail.to } : null,
+    formats: ready && row.xlsx_document_id ? ["xlsx"] : [],
+    summary: ready && row.summary ? { policies: row.summary.policies ?? 0, premium: row.summary.premium ?? 0 } : null,
+    error: row.status === "failed" ? "The report could not be built; generate it again." : null,
+  };
+}
+
+/** GET /reports/bordereau_reports: the bordereau requests, newest first, with the list contract's filters and sorts. */
+export async function listBordereaux(db: Db, scope: Scope, staffId: number, input: ListInput) {
+  const result = await runList<BordereauListRow>(db, bordereauListQuery(scope, staffId), parseListParams(input, bordereauListSpec));
+  return { ...result, rows: result.rows.map(bordereauJson) };
+}
+
+/** One bordereau request (`12`, `12.json`) or its XLSX (`12.xlsx`); 404 outside the caller's scope or without the file. */
+export async function findBordereau(db: Db, scope: Scope, staffId: number, file: string) {
+  const { id, format } = parseReportFile(file);
+  const query = bordereauListQuery(scope, staffId);
+  const [row] = await queryRows<BordereauListRow>(db, sql`SELECT ${query.select} FROM ${query.from} WHERE r.id = ${id} AND ${sql.join(query.where, sql` AND `)}`);
+  if (!row) throw new NotFoundError("Report");
+  if (format === "json") return { json: bordereauJson(row) };
+  const [report] = await db.select().from(reports).where(eq(reports.id, id));
+  return { document: await reportDocument(db, report, format) };
 }

@@ -293,3 +293,74 @@ describe("the bordereau (POST /reports/bordereau_reports)", () => {
     await idle();
   });
 });
+
+describe("the bordereau requests (GET /reports/bordereau_reports)", () => {
+  it("lists every request newest first: status, period, carrier, who asked, when the mail went out, the XLSX", async () => {
+    const asked = await req("POST", "/v2/reports/bordereau_reports", as.superAdmin, { from: "2026-01-01", to: "2026-01-31", carrier_id: ids.acme });
+    await idle();
+    const list = await req("GET", "/v2/staff_super_admin/reports/bordereau_reports?pagination[per]=2", as.superAdmin);
+    expect(list.statusCode).toBe(200);
+    const total = Number(list.headers["total-entries"]);
+    expect(total).toBe((await t.database.db.select().from(reports).where(eq(reports.kind, "bordereau"))).length);
+    expect(list.json()).toHaveLength(2);
+    const [newest] = list.json();
+    const [mail] = await t.database.db.select().from(sentEmails).where(eq(sentEmails.related_id, asked.json().report_id));
+    expect(newest).toMatchObject({
+      id: asked.json().report_id,
+      status: "ready",
+      period: { from: "2026-01-01", to: "2026-01-31" },
+      carrier: { id: ids.acme, title: "Acme Mutual" },
+      requested_by: { email: "super.admin@test.dev" },
+      mail: { id: mail.id, to: "super.admin@test.dev" },
+      sent_at: mail.created_at.toISOString(),
+      formats: ["xlsx"],
+      summary: { policies: 1, premium: 12_000 },
+    });
+
+    // The XLSX itself, as the list offers it.
+    const file = await req("GET", `/v2/reports/bordereau_reports/${newest.id}.xlsx`, as.superAdmin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect((await req("GET", `/v2/reports/bordereau_reports/${newest.id}`, as.superAdmin)).json()).toMatchObject({ id: newest.id, status: "ready" });
+    expect((await req("GET", `/v2/reports/bordereau_reports/${newest.id}.csv`, as.superAdmin)).statusCode).toBe(404);
+  });
+
+  it("filters by carrier, status and period, sorts by period, and refuses unknown filters and bad values with 422", async () => {
+    await req("POST", "/v2/reports/bordereau_reports", as.superAdmin, { from: "2026-03-01", to: "2026-03-31", carrier_id: ids.zen });
+    await req("POST", "/v2/reports/bordereau_reports", as.superAdmin, { from: "2025-12-01", to: "2025-12-31" });
+    await idle();
+    const byCarrier = (await req("GET", `/v2/reports/bordereau_reports?filter[carrier_id]=${ids.zen}`, as.superAdmin)).json() as Array<{ carrier: { id: number } }>;
+    expect(byCarrier.length).toBeGreaterThan(0);
+    expect(byCarrier.every((row) => row.carrier.id === ids.zen)).toBe(true);
+    const inPeriod = (await req("GET", "/v2/reports/bordereau_reports?filter[period_from][start]=2026-01-01&sort[column]=period_from&sort[direction]=asc", as.superAdmin)).json() as Array<{
+      period: { from: string };
+    }>;
+    expect(inPeriod.map((row) => row.period.from)).toEqual([...inPeriod.map((row) => row.period.from)].sort());
+    expect(inPeriod.every((row) => row.period.from >= "2026-01-01")).toBe(true);
+    expect((await req("GET", "/v2/reports/bordereau_reports?filter[status]=failed", as.superAdmin)).json()).toEqual([]);
+    const unknown = await req("GET", "/v2/reports/bordereau_reports?filter[owner_id]=1", as.superAdmin);
+    expect(unknown.statusCode).toBe(422);
+    const badDate = await req("GET", "/v2/reports/bordereau_reports?filter[period_from][start]=2026-02-30", as.superAdmin);
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().errors).toBeTruthy();
+    expect((await req("GET", "/v2/reports/bordereau_reports/abc.xlsx", as.superAdmin)).statusCode).toBe(422);
+  });
+
+  it("is the super admins' (a bordereau covers every agency's premium): agents, staff and support are refused, an unknown id is a 404", async () => {
+    const asked = await req("POST", "/v2/reports/bordereau_reports", as.superAdmin, { from: "2026-02-01", to: "2026-02-28" });
+    await idle();
+    const row = { id: asked.json().report_id as number };
+    for (const [prefix, who] of [["staff_agency", as.agentA], ["staff_account", as.staffA], ["policy-support", as.support]] as const) {
+      expect((await req("GET", `/v2/${prefix}/reports/bordereau_reports`, who)).statusCode, prefix).toBe(403);
+      expect((await req("GET", `/v2/${prefix}/reports/bordereau_reports/${row.id}.xlsx`, who)).statusCode, prefix).toBe(403);
+    }
+    expect((await req("GET", "/v2/reports/bordereau_reports")).statusCode).toBe(401);
+    expect((await req("GET", "/v2/reports/bordereau_reports/987654.xlsx", as.superAdmin)).statusCode).toBe(404);
+    // A compliance report's id is not a bordereau's.
+    const [compliance] = await t.database.db
+      .insert(reports)
+      .values({ kind: "compliance", owner_type: "Account", owner_id: world.accounts.A.id, staff_id: world.staff.agentA.id, period_from: today, period_to: today })
+      .returning();
+    expect((await req("GET", `/v2/reports/bordereau_reports/${compliance.id}`, as.superAdmin)).statusCode).toBe(404);
+  });
+});

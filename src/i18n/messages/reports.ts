@@ -32,4 +32,22 @@ export const reportsMessages = {
     send: "Send",
     cancel: "Cancel",
   },
+  // The agency page's Bordereau Reports tab (issue 13; the spec names the request only): our texts.
+  bordereaux: {
+    title: "Bordereau Reports",
+    explain: "Every bordereau requested, across all agencies and carriers: its period, who asked, and when the XLSX was mailed.",
+    period: "%{from} – %{to}",
+    figures: "%{policies} policies, %{premium} written",
+    mail: "Mail",
+    columns: {
+      created_at: "Requested",
+      period: "Period",
+      carrier: "Carrier",
+      requested_by: "Requested By",
+      status: "Status",
+      figures: "Figures",
+      sent_at: "Sent At",
+      files: "File / Mail",
+    },
+  },
 };

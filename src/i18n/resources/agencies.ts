@@ -28,7 +28,7 @@ export default {
   sections: { details: "Agency", contact: "Contact Info", addresses: "Addresses", permissions: "Permissions" },
   permissions_hint: "Switching a permission off also switches it off for the sub-agencies, accounts and staff below.",
   permission_locked: "The parent agency lacks this permission",
-  tabs: { details: "Details", subagencies: "Sub-Agencies", accounts: "Accounts", agents: "Agents", permissions: "Permissions", history: "History", reports: "Reports" },
+  tabs: { details: "Details", subagencies: "Sub-Agencies", accounts: "Accounts", agents: "Agents", permissions: "Permissions", history: "History", reports: "Reports", bordereaux: "Bordereau Reports" },
   tab_columns: {
     title: "Title",
     enabled: "Enabled",

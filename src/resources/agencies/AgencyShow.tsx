@@ -12,10 +12,11 @@ import { resourcePath } from "../paths";
 import { AccountTabTable } from "../accounts/AccountTabTable";
 import { OrganisationActions } from "../common/OrganisationActions";
 import { ReportsPanel } from "../../custom/reports/ReportsPanel";
+import { BordereauRequests } from "../../custom/reports/BordereauRequests";
 import { brandingPaths } from "../branding_profiles/paths";
 import type { Agency } from "./types";
 
-const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history", "reports"] as const;
+const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history", "reports", "bordereaux"] as const;
 type TabKey = (typeof TABS)[number];
 const COLUMNS = "resources.agencies.tab_columns";
 
@@ -116,6 +117,8 @@ const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
       return <PermissionSetTable resource="agencies" permissions={agency.global_permission?.permissions} />;
     case "reports":
       return <ReportsPanel owner={`/agencies/${agency.id}`} />;
+    case "bordereaux":
+      return <BordereauRequests />;
     case "history":
       return (
         <AccountTabTable<HistoryRow>
@@ -151,7 +154,10 @@ const AgencyPage = () => {
   const navigate = useNavigate();
   const agency = useRecordContext<Agency>();
   const segment = (useParams()["*"] ?? "").split("/")[0];
-  const active: TabKey = (TABS as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
+  // The bordereau requests cover every agency (issue 13): a tab for those who may list them, the super admins.
+  const { canAccess: canSeeBordereaux } = useCanAccess({ resource: "bordereau_reports", action: "list" });
+  const tabs = TABS.filter((tab) => tab !== "bordereaux" || canSeeBordereaux);
+  const active: TabKey = (tabs as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
   if (!agency || !Array.isArray(agency.addresses)) return <Loading />;
   const open = (tab: TabKey) => navigate(`${resourcePath.view("agencies", agency.id)}${tab === "details" ? "" : `/${tab}`}`);
   return (
@@ -170,7 +176,7 @@ const AgencyPage = () => {
       <Card>
         <CardContent>
           <Tabs value={active} onChange={(_event, tab: TabKey) => open(tab)} variant="scrollable" aria-label={agency.title}>
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <Tab key={tab} value={tab} label={translate(`resources.agencies.tabs.${tab}`)} />
             ))}
           </Tabs>
@@ -183,7 +189,10 @@ const AgencyPage = () => {
   );
 };
 
-/** agencies/view/{id} (document 3 section 2; issue 13): details, sub-agencies, accounts, agents, permissions, history. */
+/**
+ * agencies/view/{id} (document 3 section 2; issue 13): details, sub-agencies, accounts, agents, permissions, history,
+ * reports and, for super admins, the bordereau requests.
+ */
 export const AgencyShow = () => {
   const notifyHttpError = useNotifyHttpError();
   const navigate = useNavigate();

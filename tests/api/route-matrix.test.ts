@@ -135,6 +135,7 @@ const SHARED: Record<string, string> = {
   legacy_imports: "a legacy policy import answers only the staff who started it (staff_id) while its account is in their scope (legacy-import.test.ts)",
   documents: "a document id only counts with its policy's id, which the matrix probes",
   related: "sent_emails.related_id names a record of any type; the list itself is scoped by the mail's recipient",
+  bordereau_reports: "a bordereau covers every agency's premium: it belongs to no tenant, and only super admins list or read them (reports.test.ts)",
 };
 
 /** What an id filter's name refers to: `account_id` → accounts, `users.id` → users, `id` → the list's own. */

@@ -3,7 +3,7 @@ import { decideAccess } from "../../../src/domain/access";
 import { PERMISSION_KEYS } from "../../../src/domain/permissions";
 import { ROLE_ORGANIZABLE, type Role } from "../../../src/domain/roles";
 import type { Db } from "../../db/client";
-import { accounts, agencies, histories, profiles, staff, staffPermissions, staffSessions } from "../../db/schema";
+import { accounts, agencies, assignments, histories, profiles, staff, staffPermissions, staffSessions } from "../../db/schema";
 import { ForbiddenError, NotFoundError, PermissionNotEnabledError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
@@ -201,12 +201,18 @@ async function applyUpdate(db: Db, id: number, input: StaffInput, author: Author
     const [before] = await tx.select().from(staff).where(eq(staff.id, id));
     const profileBefore = await findProfile(tx, "Staff", id);
     const changes = {
-      ...diffChanges(before, { email: input.email?.trim(), enabled: input.enabled }),
+      ...diffChanges(before, { email: input.email?.trim(), enabled: input.enabled, organizable_id: input.organizable_id ?? undefined }),
       ...diffChanges(profileBefore ?? {}, input.profile_attributes ?? {}, "profile."),
     };
     const staffSet: Partial<typeof staff.$inferInsert> = {};
     if (input.email !== undefined) staffSet.email = input.email.trim();
     if (input.enabled !== undefined) staffSet.enabled = input.enabled;
+    if (input.organizable_id && input.organizable_id !== before.organizable_id) {
+      staffSet.organizable_id = input.organizable_id;
+      // Community assignments name the old account's properties: they go with the move.
+      const dropped = await tx.delete(assignments).where(eq(assignments.staff_id, id)).returning({ id: assignments.id });
+      if (dropped.length) changes.assignments = { previous_value: dropped.length, new_value: 0 };
+    }
     if (Object.keys(staffSet).length) await tx.update(staff).set({ ...staffSet, updated_at: new Date() }).where(eq(staff.id, id));
     if (input.profile_attributes) await saveProfile(tx, "Staff", id, profileBefore, input.profile_attributes);
     // An empty list means "no change", never "every key on" (issue 9, hole 5).
@@ -233,8 +239,33 @@ function validateUpdate(input: StaffInput): Record<string, string> {
   return errors;
 }
 
+/**
+ * "Assign to accounts or agencies" (document 3 section 1), read conservatively: a property manager moves to another
+ * account, an agent to another agency, never across (the role stays), both in the caller's scope. Only super admins
+ * and agents move people, never themselves nor the owner of the organisation they leave (it would be left without
+ * one). The staff member's own keys go with them; what they hold is narrowed by the new organisation's set.
+ */
+async function checkMove(db: Db, caller: Caller, target: StaffUser, input: StaffInput) {
+  const type = target.organizable_type;
+  if (!type) throw new ValidationError({ organizable_id: "Super admins and policy support belong to no organisation" });
+  if (caller.user.role !== "super_admin" && caller.user.role !== "agent") throw new ForbiddenError("Only a super admin or an agent moves staff to another organisation");
+  if (target.id === caller.user.id) throw new ForbiddenError("You cannot move yourself to another organisation");
+  const table = type === "Account" ? accounts : agencies;
+  const [left] = await db.select({ owner: table.staff_id }).from(table).where(eq(table.id, target.organizable_id!));
+  if (left?.owner === target.id) throw new ValidationError({ organizable_id: `The owner of the ${type === "Account" ? "account" : "agency"} can't be moved` });
+  await assertOrganizableInScope(db, caller.scope, type, input.organizable_id!);
+}
+
 export async function updateStaff(db: Db, caller: Caller, id: number, input: StaffInput) {
   const target = await showStaff(db, caller.scope, id);
+  if (input.organizable_type !== undefined && input.organizable_type !== target.organizable_type) {
+    throw new ValidationError({ organizable_type: "A property manager stays with an account, an agent with an agency" });
+  }
+  const moving = input.organizable_id !== undefined && input.organizable_id !== target.organizable_id;
+  if (moving) {
+    if (input.organizable_id === null) throw new ValidationError({ organizable_id: MESSAGES.required(target.organizable_type === "Agency" ? "agency" : "account") });
+    await checkMove(db, caller, target, input);
+  }
   const wanted = input.staff_permission_attributes?.permissions ?? [];
   if (wanted.length && !samePermissions(target.staff_permission.permissions, wanted) && !mayChangePermissions(caller, target)) {
     throw new ForbiddenError(
@@ -249,7 +280,8 @@ export async function updateStaff(db: Db, caller: Caller, id: number, input: Sta
   // The list shown is what the staff member holds (their own narrowed by their organisation's): sent back as it is,
   // it changes nothing, rather than copying the organisation's switch-offs into their own list.
   const unchanged = wanted.length > 0 && samePermissions(target.staff_permission.permissions, wanted);
-  await applyUpdate(db, id, unchanged ? { ...input, staff_permission_attributes: undefined } : input, authorOf(caller));
+  const move = moving ? { organizable_id: input.organizable_id } : { organizable_id: undefined };
+  await applyUpdate(db, id, { ...input, ...move, ...(unchanged ? { staff_permission_attributes: undefined } : {}) }, authorOf(caller));
   return (await loadStaffUser(db, id))!;
 }
 

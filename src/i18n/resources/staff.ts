@@ -32,6 +32,7 @@ export default {
     roles: { super_admin: "Super Admin", policy_support: "Policy Support" },
   },
   sections: { profile: "Staff member", organisation: "Organization" },
+  move_hint: "Moving them to another one removes their community assignments; an owner can't be moved.",
   organizable_types: { Account: "Account", Agency: "Agency" },
   actions: {
     column: "Actions",

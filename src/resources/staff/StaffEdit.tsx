@@ -1,16 +1,21 @@
 import { Card, CardContent } from "@mui/material";
-import { EditBase, Form, SaveButton, TextInput, Toolbar, useRecordContext, useTranslate } from "react-admin";
+import { AutocompleteInput, EditBase, Form, ReferenceInput, SaveButton, SelectInput, TextInput, Toolbar, useRecordContext, useTranslate } from "react-admin";
 import type { Staff } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
-import { FormGroup, useRelativePath } from "../common";
+import { useCurrentUser } from "../../layout/useCurrentUser";
+import { FormGroup, PICKER_PAGE_SIZE, useRelativePath } from "../common";
 import { resourcePath } from "../paths";
 import { email, phone, required } from "../validators";
-import { useEmailAvailable } from "./StaffInputs";
+import { useAgencyChoices, useEmailAvailable } from "./StaffInputs";
 import type { StaffScreen } from "./StaffShow";
 import { staffName } from "./staffAccess";
 
-/** Only what an edit may change: email and profile (role and organisation are fixed once invited). */
-const payload = (data: Staff) => ({
+/**
+ * Only what an edit may change: email, profile and, when it was changed, the organisation (the role is fixed once
+ * invited: a property manager moves between accounts, an agent between agencies).
+ */
+const payload = (data: Staff, options?: { previousData?: Staff }) => ({
+  ...(options?.previousData && data.organizable_id !== options.previousData.organizable_id ? { organizable_id: data.organizable_id } : {}),
   email: data.email,
   profile_attributes: {
     first_name: data.profile_attributes?.first_name,
@@ -19,6 +24,40 @@ const payload = (data: Staff) => ({
     contact_phone: data.profile_attributes?.contact_phone || null,
   },
 });
+
+/**
+ * "Assign to accounts or agencies" (document 3 section 1): super admins and agents move someone else to another
+ * account (a property manager) or agency (an agent) of their scope; the server refuses the organisation's owner.
+ */
+const OrganisationInput = ({ record }: { record: Staff }) => {
+  const { user } = useCurrentUser();
+  const mayMove = (user?.role === "super_admin" || user?.role === "agent") && user.id !== record.id;
+  const agencies = useAgencyChoices(mayMove && record.organizable_type === "Agency");
+  if (!mayMove || !record.organizable_type) return null;
+  return (
+    <FormGroup title="resources.staff.sections.organisation">
+      {record.organizable_type === "Account" ? (
+        <ReferenceInput source="organizable_id" reference="accounts" perPage={PICKER_PAGE_SIZE.accounts} sort={{ field: "title", order: "ASC" }}>
+          <AutocompleteInput
+            label="resources.staff.fields.account"
+            optionText="title"
+            filterToQuery={(text: string) => (text ? { title: { like: text } } : {})}
+            validate={required("account")}
+            helperText="resources.staff.move_hint"
+          />
+        </ReferenceInput>
+      ) : (
+        <SelectInput
+          source="organizable_id"
+          label="resources.staff.fields.agency"
+          choices={agencies.length ? agencies : record.organizable ? [{ id: record.organizable.id, name: record.organizable.title }] : []}
+          validate={required("agency")}
+          helperText="resources.staff.move_hint"
+        />
+      )}
+    </FormGroup>
+  );
+};
 
 const Fields = ({ screen }: { screen: StaffScreen }) => {
   const translate = useTranslate();
@@ -45,6 +84,7 @@ const Fields = ({ screen }: { screen: StaffScreen }) => {
               <TextInput source="profile_attributes.job_title" />
               <TextInput source="profile_attributes.contact_phone" validate={phone()} />
             </FormGroup>
+            <OrganisationInput record={record} />
             <Toolbar>
               <SaveButton label="resources.staff.actions.save" />
             </Toolbar>

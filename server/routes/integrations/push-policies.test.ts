@@ -5,6 +5,7 @@ import type { InlineQueue } from "../../jobs/queue";
 import { queryRows } from "../../lib/list";
 import { sandboxPushes, sandboxScenario } from "../../integrations/sandbox";
 import { buildWorld } from "../../test/fixtures";
+import { type FakeProvider, fixture, startFakeProvider } from "../../test/fake-provider";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
 /**
@@ -15,16 +16,22 @@ import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../t
 let t: TestApp;
 let world: Awaited<ReturnType<typeof buildWorld>>;
 let as: AuthHeaders;
+let fakeYardi: FakeProvider;
 const PORTFOLIO = "push-a";
 const call = (method: "GET" | "POST" | "PUT", path: string, payload?: object) =>
   t.app.inject({ method, url: `/v2/staff_super_admin${path}`, headers: as, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" });
+  // A fake Voyager on loopback for the Yardi adapter's push (no network).
+  fakeYardi = await startFakeProvider((r) => ({ body: fixture("yardi", `${/\/(\w+)"$/.exec(String(r.headers.soapaction))![1]}.xml`), contentType: "text/xml" }));
+  t = await createTestApp({ LOG_LEVEL: "error", INTEGRATION_ALLOW_HTTP: "1", INTEGRATION_ALLOW_HOSTS: "127.0.0.1" });
   world = await buildWorld(t.database.db);
   as = await signInAs(t.app, "super.admin@test.dev");
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeYardi.close();
+});
 
 async function sync(id: number) {
   const res = await call("POST", `/integrations/${id}/sync`);
@@ -35,11 +42,11 @@ async function sync(id: number) {
 }
 
 /** A policy of `status` on an imported unit, held by the resident the provider lists there. */
-async function policyOn(holder: { unit_id: number; user_id: number }, number: string, status: "EXTERNAL_VERIFIED" | "BOUND" | "EXTERNAL_UNVERIFIED") {
+async function policyOn(holder: { unit_id: number; user_id: number }, number: string, status: "EXTERNAL_VERIFIED" | "BOUND" | "EXTERNAL_UNVERIFIED", accountId = world.accounts.A.id, agencyId = world.agencies.A.id) {
   const db = t.database.db;
   const [policy] = await db
     .insert(policies)
-    .values({ number, status, effective_date: "2026-02-01", expiration_date: "2027-02-01", policy_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id, out_of_system_carrier_title: "Acme Mutual" })
+    .values({ number, status, effective_date: "2026-02-01", expiration_date: "2027-02-01", policy_type_id: 1, account_id: accountId, agency_id: agencyId, out_of_system_carrier_title: "Acme Mutual" })
     .returning();
   await db.insert(policyInsurables).values({ policy_id: policy.id, insurable_id: holder.unit_id });
   await db.insert(policyUsers).values({ policy_id: policy.id, user_id: holder.user_id, primary: true });
@@ -105,5 +112,47 @@ describe("pushing verified policies back", () => {
     } finally {
       sandboxScenario(PORTFOLIO, null);
     }
+  });
+});
+
+describe("pushing to Yardi (the Voyager adapter, against a fake Voyager)", () => {
+  it("imports the property, then sends its verified policies with ImportInsurancePolicies and records the one Yardi refused", async () => {
+    const created = await call("POST", "/integrations/yardi", {
+      account_id: world.accounts.B.id,
+      credentials: { url: `${fakeYardi.url}/21253beta/Webservices`, username: "coverdesk_ws", password: "pw", database: "afqoml_live", server_name: "aspdb04", interface_license: "LIC" },
+      sync: { push_policies: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const integration = created.json() as { id: number; active: boolean; properties: Array<{ id: number; external_id: string }> };
+    expect(integration.active).toBe(true);
+    // The fake answers every property with Maple Grove's data: only Maple Grove is synced.
+    const lakeside = integration.properties.find((p) => p.external_id === "lkside")!;
+    expect((await call("POST", `/integrations/${integration.id}/toggle_property`, { property_id: lakeside.id, enable: false })).statusCode).toBe(200);
+    const first = await sync(integration.id);
+    expect(first).toMatchObject({ status: "succeeded", pushed_count: 0 });
+
+    const holders = await queryRows<{ unit_id: number; user_id: number; resident_code: string }>(
+      t.database.db,
+      sql`SELECT ul.profileable_id AS unit_id, rl.profileable_id AS user_id, rl.external_id AS resident_code FROM leases l
+          JOIN integration_profiles ll ON ll.integration_id = ${integration.id} AND ll.external_context = 'lease' AND ll.profileable_id = l.id
+          JOIN integration_profiles ul ON ul.integration_id = ${integration.id} AND ul.external_context = 'unit' AND ul.profileable_id = l.insurable_id
+          JOIN lease_users lu ON lu.lease_id = l.id AND lu."primary"
+          JOIN integration_profiles rl ON rl.integration_id = ${integration.id} AND rl.external_context = 'resident' AND rl.profileable_id = lu.user_id
+          ORDER BY ll.external_id`,
+    );
+    expect(holders.map((h) => h.resident_code)).toEqual(["t0041201", "t0041202"]);
+    await policyOn(holders[0], "YP-2001", "EXTERNAL_VERIFIED", world.accounts.B.id, world.agencies.B.id);
+    await policyOn(holders[1], "YP-2002", "BOUND", world.accounts.B.id, world.agencies.B.id);
+    fakeYardi.requests.length = 0;
+
+    const second = await sync(integration.id);
+    expect(second).toMatchObject({ status: "partial", pushed_count: 1 });
+    const push = fakeYardi.requests.find((r) => String(r.headers.soapaction).endsWith('ImportInsurancePolicies"'))!;
+    expect(push.path).toBe("/21253beta/Webservices/ItfRentersInsurance.asmx");
+    expect(push.body).toContain('<Identification IDType="Resident ID" IDValue="t0041201"/>');
+    expect(push.body).toContain("<PolicyNumber>YP-2001</PolicyNumber>");
+    expect(push.body).toContain("<YardiPropertyId>mgrove</YardiPropertyId>");
+    const errors = await t.database.db.select().from(integrationSyncErrors).where(eq(integrationSyncErrors.run_id, second.id));
+    expect(errors.map((e) => [e.record_type, e.external_id, e.message])).toEqual([["policy", "YP-2002", "Policy YP-2002: Tenant t0099999 was not found in property mgrove."]]);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Alert, Box, Button, Checkbox, CircularProgress, Link, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Checkbox, CircularProgress, Link, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from "@mui/material";
 import Papa from "papaparse";
 import { useTranslate } from "react-admin";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
@@ -161,9 +161,14 @@ export function Worklist({ name }: { name: ListName }) {
           ))}
         </TextField>
         <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
-          <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
-            {translate(k("remind"), { smart_count: picked.size })}
-          </Button>
+          {/* What the mail asks: a proof waiting for review needs nothing; every other reminder carries the resident's upload link. */}
+          <Tooltip describeChild title={translate(k(name === "pending" ? "remind_hint_pending" : "remind_hint"))}>
+            <span>
+              <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
+                {translate(k("remind"), { smart_count: picked.size })}
+              </Button>
+            </span>
+          </Tooltip>
           <Button size="small" variant="outlined" onClick={() => setAssigning(true)} disabled={busy || picked.size === 0}>
             {translate(k("assign.open"), { smart_count: picked.size })}
           </Button>

@@ -83,6 +83,8 @@ export const complianceMessages = {
     empty: "Nothing to do here",
     export_all: "Export all %{smart_count} row as CSV |||| Export all %{smart_count} rows as CSV",
     remind: "Mail reminder (%{smart_count})",
+    remind_hint: "Mails each resident of the picked rows a reminder with their own link to upload proof of insurance (valid 30 days, once)",
+    remind_hint_pending: "Mails each resident of the picked rows that their proof is being reviewed",
     select_all: "Select every row of this page",
     select_row: "Select %{record}",
     reminded: "Reminders sent: %{sent}. Already reminded today: %{already}. Without an email address: %{unreachable}. No longer on the list: %{skipped}.",

@@ -76,6 +76,11 @@ const envSchema = z.object({
    * start and kept in the database (app_secrets).
    */
   INTEGRATION_KEY: z.string().min(16, "must be at least 16 characters").optional().or(z.literal("").transform(() => undefined)),
+  /**
+   * How long a process keeps the policies dashboard's numbers of one scope and filter (server/routes/dashboards/
+   * dashboards.cache.ts); 0 computes them on every request.
+   */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** How many API processes serve this database (docs/DEPLOY.md); above 1, shared settings must be given, not made. */
   API_PROCESSES: z.coerce.number().int().min(1).default(1),
   /** Where file bytes live: a folder (default DATA_DIR/files) or `s3://bucket/prefix` (server/files/s3-store.ts). */

@@ -42,6 +42,8 @@ export interface DashboardTotals {
   carriers_commissions: number;
   /** Super admins only. */
   get_covered_commissions?: number;
+  /** When these numbers were computed (ISO 8601): the server keeps them a short while (DASHBOARD_CACHE_SECONDS). */
+  computed_at?: string;
 }
 
 /** One chart point (document 2 section 3, "Dashboard data"). */
@@ -59,6 +61,7 @@ export interface DashboardGraphs {
   bucket: "day" | "month";
   total: DashboardPoint;
   graphs: Record<string, DashboardPoint>;
+  computed_at?: string;
 }
 
 const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);

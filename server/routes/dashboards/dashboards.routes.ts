@@ -5,6 +5,7 @@ import { ValidationError } from "../../lib/errors";
 import { date, id, MAX_ID, SHORT_TEXT, text } from "../../lib/input";
 import { resolveScope } from "../../lib/scope";
 import { requireCaller } from "../../plugins/auth";
+import { createDashboardCache } from "./dashboards.cache";
 import { dashboardGraphs, dashboardTotals, type DashboardQuery } from "./dashboards.service";
 
 /** Longest window answered: ten years of monthly points. */
@@ -40,6 +41,7 @@ const access = { resource: "policies_dashboard", action: "list" } as const;
  * tree is a 403); the window defaults to the last 7 Los Angeles days.
  */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createDashboardCache({ ttlMs: app.env.DASHBOARD_CACHE_SECONDS * 1000 });
   const dashboardInput = async (request: Parameters<typeof requireCaller>[0], query: z.infer<typeof dashboardQuery>): Promise<DashboardQuery> => {
     const caller = requireCaller(request);
     const filter = query.filter ?? {};
@@ -59,10 +61,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get("/policies_dashboard/total", { config: { access }, schema: { querystring: dashboardQuery } }, async (request) =>
-    dashboardTotals(app.db, await dashboardInput(request, request.query)),
+    dashboardTotals(app.db, await dashboardInput(request, request.query), cache),
   );
 
   app.get("/policies_dashboard/graphs", { config: { access }, schema: { querystring: dashboardQuery } }, async (request) =>
-    dashboardGraphs(app.db, await dashboardInput(request, request.query)),
+    dashboardGraphs(app.db, await dashboardInput(request, request.query), cache),
   );
 };

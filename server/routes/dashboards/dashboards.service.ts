@@ -13,6 +13,7 @@ import type { Db } from "../../db/client";
 import { queryRows } from "../../lib/list";
 import { type Scope, scopeConditions } from "../../lib/scope";
 import { dayEnd, dayStart } from "../leads/leads.list";
+import type { DashboardCache } from "./dashboards.cache";
 
 /**
  * The policies dashboard's numbers (reference 4.8, gap 9; readings C-43). One cohort: the non-master policies of the
@@ -138,9 +139,18 @@ function shown<T extends { get_covered_commissions?: number }>(value: T, withPla
   return rest as T;
 }
 
+/** The window's points, from the cache when one is given (dashboards.cache.ts), with when they were computed. */
+async function pointsOf(db: Db, q: DashboardQuery, cache?: DashboardCache) {
+  if (cache) return cache.get(q, () => dashboardPoints(db, q));
+  return { value: await dashboardPoints(db, q), computedAt: new Date() };
+}
+
 /** GET /policies_dashboard/total. */
-export async function dashboardTotals(db: Db, q: DashboardQuery): Promise<DashboardTotals> {
-  const { sum } = await dashboardPoints(db, q);
+export async function dashboardTotals(db: Db, q: DashboardQuery, cache?: DashboardCache): Promise<DashboardTotals> {
+  const {
+    value: { sum },
+    computedAt,
+  } = await pointsOf(db, q, cache);
   return shown(
     {
       all_policies_count: sum.total_new_policies,
@@ -152,14 +162,18 @@ export async function dashboardTotals(db: Db, q: DashboardQuery): Promise<Dashbo
       agencies_commissions: sum.agencies_commissions,
       carriers_commissions: sum.carriers_commissions,
       get_covered_commissions: sum.get_covered_commissions,
+      computed_at: computedAt.toISOString(),
     },
     q.withPlatform,
   );
 }
 
 /** GET /policies_dashboard/graphs. */
-export async function dashboardGraphs(db: Db, q: DashboardQuery): Promise<DashboardGraphs> {
-  const { bucket, points, sum } = await dashboardPoints(db, q);
+export async function dashboardGraphs(db: Db, q: DashboardQuery, cache?: DashboardCache): Promise<DashboardGraphs> {
+  const {
+    value: { bucket, points, sum },
+    computedAt,
+  } = await pointsOf(db, q, cache);
   const strip = ({ cancelled: _c, ...rest }: FullPoint): DashboardPoint => shown(rest, q.withPlatform);
-  return { bucket, total: strip(sum), graphs: Object.fromEntries(Object.entries(points).map(([k, v]) => [k, strip(v)])) };
+  return { bucket, total: strip(sum), graphs: Object.fromEntries(Object.entries(points).map(([k, v]) => [k, strip(v)])), computed_at: computedAt.toISOString() };
 }

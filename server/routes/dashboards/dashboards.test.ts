@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLATFORM_AGENCY_ID } from "../../../src/domain/dashboard";
 import { carrierAgencies, carrierAgencyPolicyTypes, carriers, commissionStrategies, invoices, lineItems, policies } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
+import { createDashboardCache, dashboardCacheKey, scopeKey } from "./dashboards.cache";
+import { dashboardTotals } from "./dashboards.service";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
 let t: TestApp;
@@ -76,12 +78,13 @@ describe("the policies dashboard's totals (reference 4.8)", () => {
       total_commission: 3_667,
       // 5 % of each premium, rounded per policy: 500 + 167 + 1000.
       carriers_commissions: 1_667,
+      computed_at: expect.any(String),
     });
   });
 
   it("scopes an agent to the agency tree, without GetCovered's commission", async () => {
     const a = (await get(`/v2/staff_agency/policies_dashboard/total?${WINDOW}`, as.agentA)).json();
-    expect(a).toEqual({ all_policies_count: 3, bound: 1, cancelled: 1, total_premium_paid: 13_333, average_premium_paid: 4_444, agencies_commissions: 0, total_commission: 1_667, carriers_commissions: 667 });
+    expect(a).toEqual({ all_policies_count: 3, bound: 1, cancelled: 1, total_premium_paid: 13_333, average_premium_paid: 4_444, agencies_commissions: 0, total_commission: 1_667, carriers_commissions: 667, computed_at: expect.any(String) });
     const b = (await get(`/v2/staff_agency/policies_dashboard/total?${WINDOW}`, as.agentB)).json();
     expect(b).toMatchObject({ all_policies_count: 2, bound: 1, total_premium_paid: 20_000, agencies_commissions: 2_000, total_commission: 2_000, carriers_commissions: 1_000 });
     const sub = (await get(`/v2/staff_agency/policies_dashboard/total?${WINDOW}&filter[agency_id]=${world.agencies.A1.id}`, as.agentA)).json();
@@ -147,5 +150,67 @@ describe("the policies dashboard's graphs", () => {
     expect(agent.total).not.toHaveProperty("get_covered_commissions");
     expect(agent.graphs["2026-03-02"]).not.toHaveProperty("get_covered_commissions");
     expect(agent.total.total_new_policies).toBe(3);
+  });
+});
+
+describe("the dashboard cache", () => {
+  const LATER = "filter[created_at][start]=2026-03-01&filter[created_at][end]=2026-03-06";
+  const addPolicy = (agencyId: number, number: string) =>
+    t.database.db.insert(policies).values({ number, status: "BOUND", policy_type_id: 1, agency_id: agencyId, created_at: new Date("2026-03-04T18:00:00Z") });
+
+  it("answers a scope's numbers again for a while, with when they were computed, and never another scope's", async () => {
+    const a1 = (await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentA)).json();
+    const b = (await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentB)).json();
+    // Same filters, another tenant: its own numbers, not agency A's kept ones.
+    expect(b).toMatchObject({ all_policies_count: 2, total_premium_paid: 20_000 });
+    expect(a1).toMatchObject({ all_policies_count: 2, total_premium_paid: 13_333 });
+    expect(Date.parse(a1.computed_at)).not.toBeNaN();
+    await addPolicy(world.agencies.A.id, "DASH-CACHE-1");
+    const a2 = (await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentA)).json();
+    expect(a2).toEqual(a1);
+    // The graphs of the same scope and filters come from the same computation.
+    expect((await get(`/v2/staff_agency/policies_dashboard/graphs?${LATER}`, as.agentA)).json()).toMatchObject({ computed_at: a1.computed_at, total: { total_new_policies: 2 } });
+    // A scope not asked before (the whole system) is computed now and sees the new policy.
+    expect((await get(`/v2/staff_super_admin/policies_dashboard/total?${LATER}`, as.superAdmin)).json().all_policies_count).toBe(5);
+    // An agent narrowed to the sub-agency is another scope too.
+    expect((await get(`/v2/staff_agency/policies_dashboard/total?${LATER}&filter[agency_id]=${world.agencies.A1.id}`, as.agentA)).json().all_policies_count).toBe(1);
+  });
+
+  it("computes again once the entry is older than its time to live; a failed computation is not kept", async () => {
+    let clock = Date.parse("2026-11-27T12:00:00Z");
+    const cache = createDashboardCache({ ttlMs: 60_000, now: () => clock });
+    const q = { scope: { kind: "agencies" as const, agencyIds: [world.agencies.B.id] }, window: { start: "2026-03-01", end: "2026-03-31" }, withPlatform: false };
+    const first = await dashboardTotals(t.database.db, q, cache);
+    await addPolicy(world.agencies.B.id, "DASH-CACHE-2");
+    clock += 59_000;
+    expect(await dashboardTotals(t.database.db, q, cache)).toEqual(first);
+    clock += 2_000;
+    const fresh = await dashboardTotals(t.database.db, q, cache);
+    expect(fresh.all_policies_count).toBe(first.all_policies_count + 1);
+    expect(fresh.computed_at).toBe(new Date(clock).toISOString());
+    await expect(cache.get({ ...q, policyTypeId: 9 }, () => Promise.reject(new Error("database gone")))).rejects.toThrow("database gone");
+    expect(await cache.get({ ...q, policyTypeId: 9 }, async () => "computed")).toMatchObject({ value: "computed" });
+    // With no time to live (DASHBOARD_CACHE_SECONDS=0) nothing is kept.
+    const off = createDashboardCache({ ttlMs: 0 });
+    await off.get(q, async () => 1);
+    expect(off.size).toBe(0);
+  });
+
+  it("keys an entry by every id of the scope, the window and the product", () => {
+    const window = { start: "2026-03-01", end: "2026-03-07" };
+    const keys = [
+      { kind: "all" as const },
+      { kind: "none" as const },
+      { kind: "account" as const, accountId: 1 },
+      { kind: "account" as const, accountId: 2 },
+      { kind: "account" as const, accountId: 1, communityIds: [5] },
+      { kind: "agencies" as const, agencyIds: [1] },
+      { kind: "agencies" as const, agencyIds: [1, 2] },
+    ].map((scope) => dashboardCacheKey({ scope, window }));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(scopeKey({ kind: "agencies", agencyIds: [2, 1] })).toBe(scopeKey({ kind: "agencies", agencyIds: [1, 2] }));
+    const scope = { kind: "account" as const, accountId: 1 };
+    expect(dashboardCacheKey({ scope, window, policyTypeId: 4 })).not.toBe(dashboardCacheKey({ scope, window }));
+    expect(dashboardCacheKey({ scope, window: { ...window, end: "2026-03-08" } })).not.toBe(dashboardCacheKey({ scope, window }));
   });
 });

@@ -5,6 +5,7 @@ import type { AppRequestInit } from "../../dataProvider/types";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
+import { formatDateTime } from "../../domain/format";
 import { PoliciesDashboardPage } from "./PoliciesDashboardPage";
 
 const TOTALS: DashboardTotals = {
@@ -17,6 +18,7 @@ const TOTALS: DashboardTotals = {
   agencies_commissions: 1_000_000,
   carriers_commissions: 600_000,
   get_covered_commissions: 500_000,
+  computed_at: "2026-03-08T17:04:05.000Z",
 };
 const point = { current_added_policies: 2, total_new_policies: 3, premium_collected: 10_000, agencies_commissions: 1_000, carriers_commissions: 500, get_covered_commissions: 250 };
 const GRAPHS: DashboardGraphs = { bucket: "day", total: point, graphs: { "2026-03-01": point, "2026-03-02": point } };
@@ -56,6 +58,8 @@ describe("PoliciesDashboardPage (/dashboard/policies/total)", () => {
     const days = (Date.parse(query.get("filter[created_at][end]") as string) - Date.parse(query.get("filter[created_at][start]") as string)) / 86_400_000;
     expect(days).toBe(6);
     expect(requests.find((r) => r.startsWith("/policies_dashboard/graphs"))).toContain("sort%5Bcolumn%5D%5B%5D=last_visit");
+    // The server keeps the figures a short while: the page says when they were computed.
+    expect(screen.getByTestId("dashboard-computed-at")).toHaveTextContent(`Figures as of ${formatDateTime(new Date(TOTALS.computed_at!))}`);
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 

@@ -14,6 +14,7 @@ import {
   netPremiumToCarrier,
   periodWindow,
 } from "../../domain/dashboard";
+import { formatDateTime } from "../../domain/format";
 import { formatCents } from "../../domain/money";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
@@ -192,6 +193,11 @@ export function PoliciesDashboardPage() {
               </Card>
             ))}
           </Box>
+          {totals.data?.computed_at && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -1, mb: 2 }} data-testid="dashboard-computed-at">
+              {translate(t("computed_at"), { time: formatDateTime(new Date(totals.data.computed_at)) })}
+            </Typography>
+          )}
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(320px, 1fr))" }}>
             {CHARTS.filter((c) => superAdmin || !c.superAdmin).map(({ series }) => (
               <Card key={series} variant="outlined" data-testid={`dashboard-chart-${series}`}>

@@ -36,4 +36,6 @@ export default {
     monthly: "per month",
   },
   failed: "The dashboard could not be loaded.",
+  // Ours: the server keeps the numbers up to a minute (DASHBOARD_CACHE_SECONDS), so the page says how fresh they are.
+  computed_at: "Figures as of %{time}",
 };

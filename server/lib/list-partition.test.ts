@@ -85,3 +85,35 @@ describe("an agent's pages read per agency and merged", () => {
     expect(got.total).toBe(30);
   });
 });
+
+describe("an agent's leads read per agency and merged", () => {
+  it("equal the tree's leads sorted at once (last visit, site visits: both with ties)", async () => {
+    const { A, A1, B } = world.agencies;
+    await t.database.db.execute(sql`INSERT INTO leads (email, identifier, agency_id, last_visit, lead_events_cx)
+      SELECT 'pt' || g || '@leads.test', 'pt-lead-' || g, (ARRAY[${A.id}, ${A1.id}, ${B.id}]::int[])[1 + g % 3],
+        timestamptz '2026-02-01 00:00:00+00' + (g % 5) * interval '1 hour', g % 4
+      FROM generate_series(1, 60) g`);
+    for (const sort of [{ column: "last_visit", expr: "l.last_visit" }, { column: "site_visits", expr: "l.lead_events_cx" }]) {
+      const expected = (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`SELECT l.id FROM leads l WHERE l.email LIKE 'pt%@leads.test' AND l.agency_id IN (${A.id}, ${A1.id}) AND NOT l.archived
+              ORDER BY ${sql.raw(sort.expr)} DESC NULLS LAST, l.id DESC`,
+        )
+      ).map((r) => Number(r.id));
+      expect(expected).toHaveLength(40);
+      const seen: number[] = [];
+      for (let n = 1; n <= 5; n++) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/v2/staff_agency/leads/list",
+          headers: agent,
+          payload: { filter: { email: { like: "@leads.test" }, archived: false, last_visit: { start: "2026-01-01" } }, sort: { column: sort.column, direction: "desc" }, pagination: { page: n, per: 8 } },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        seen.push(...(res.json() as { data: Array<{ id: number }> }).data.map((r) => Number(r.id)));
+      }
+      expect({ sort: sort.column, ids: seen }).toEqual({ sort: sort.column, ids: expected });
+    }
+  });
+});

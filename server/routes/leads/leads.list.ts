@@ -91,12 +91,18 @@ export const leadListSpec: ListSpec = {
   tieBreaker: sql`l.id`,
 };
 
+const LEAD_COUNT_FROM = sql`leads l LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN agencies ag ON ag.id = l.agency_id`;
+
 export function leadListQuery(scope: Scope, fixed: SQL[] = []): ListQuery {
   return {
     select: LEAD_SELECT,
     from: LEAD_FROM,
     where: [...leadScopeCondition(scope), ...fixed],
-    countFrom: sql`leads l LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN agencies ag ON ag.id = l.agency_id`,
+    countFrom: LEAD_COUNT_FROM,
+    // Every alias the filters and sorts name is in it: the page's ids are found without the account join.
+    pageFrom: LEAD_COUNT_FROM,
     id: sql`l.id`,
+    // An agent's first pages are read agency by agency on leads_agency_visit_idx and merged (server/lib/list.ts).
+    ...(scope.kind === "agencies" ? { partition: { column: sql`l.agency_id`, values: scope.agencyIds } } : {}),
   };
 }

@@ -62,7 +62,17 @@ function Shell({ children }: LayoutProps) {
   const horizontal = layout === "horizontal";
   return (
     // The horizontal bar sits under the top bar, which then stays in place while the page scrolls.
-    <Layout appBar={ShellTopBar} appBarAlwaysOn={horizontal} menu={SideMenu} sidebar={horizontal ? NoSidebar : undefined}>
+    // react-admin lets its layout grow to the widest thing in it (min-width: fit-content, and the content column's
+    // flex min-width: auto): the horizontal bar's row of menu buttons then widened the whole page at 960-1199 px, so
+    // the page, the leads grid with it, scrolled sideways, and the browser restored that offset on returning to it.
+    // The page is the window's width; what is wider scrolls inside its own box (the bar, a grid's table).
+    <Layout
+      appBar={ShellTopBar}
+      appBarAlwaysOn={horizontal}
+      menu={SideMenu}
+      sidebar={horizontal ? NoSidebar : undefined}
+      sx={{ minWidth: 0, "& .RaLayout-contentWithSidebar, & .RaLayout-content": { minWidth: 0 } }}
+    >
       <NavigationProgress />
       {horizontal && <HorizontalNav />}
       <NewPlatformBanner />

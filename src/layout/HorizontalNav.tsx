@@ -76,6 +76,8 @@ export function HorizontalNav() {
         display: "flex",
         gap: 0.5,
         overflowX: "auto",
+        // The buttons keep their width (their labels do not wrap): the row scrolls instead of squeezing them together.
+        "& > *": { flexShrink: 0 },
         px: { xs: 1, sm: 2 },
         mb: 1,
         bgcolor: "background.paper",

@@ -15,6 +15,14 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
+/** How far the leads grid's table and the page itself are scrolled sideways, and how much wider the page is than the window. */
+const sideways = async (page: Page) => ({
+  grid: await page.locator(".RaDataTable-tableWrapper").first().evaluate((el) => el.scrollLeft),
+  page: await page.evaluate(() => window.scrollX),
+  wider: await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+});
+const UNSCROLLED = { grid: 0, page: 0, wider: 0 };
+
 /** Every office role lands on the leads dashboard with numbers, leads in the grid and a lead's page behind a row. */
 for (const role of ["super_admin", "agent", "staff"] as const) {
   test(`${role} lands on the leads dashboard with statistics and leads, and opens one`, async ({ browser }) => {
@@ -25,6 +33,8 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
     await expect(visits).toContainText(/Site Visits\s*\d/);
     await expect(page.getByTestId("lead-stat-conversions")).toContainText("%");
     await expect(page.getByText(/Leads over time/)).toBeVisible();
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    expect(await sideways(page)).toEqual(UNSCROLLED);
     // Staff have a single account, whose leads may be few: a month's window shows some.
     await page.getByLabel("Last Visit From").fill(new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10));
     await expect(page.locator("tbody tr").first()).toContainText("@");
@@ -38,8 +48,52 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
     await expect(page.getByRole("heading", { name: "Tracking URL" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Events" })).toBeVisible();
     await shot(page, `lead-${role}`);
+    await page.goBack();
+    await expect(page.locator("tbody tr").first()).toContainText("@");
+    expect(await sideways(page)).toEqual(UNSCROLLED);
   });
 }
+
+/**
+ * The horizontal navigation bar's row of buttons is wider than a 960 px window: it scrolls inside itself, and the page
+ * stays the window's width, so neither the page nor the leads grid opens scrolled sideways (it did: the page grew to
+ * the bar's width, a sideways swipe over the grid moved the whole page, and the browser restored that offset on the
+ * way back to the leads).
+ */
+test("on the horizontal layout at 960 px the leads page keeps the window's width and opens unscrolled", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 960, height: 900 } })).newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(DEMO.super_admin);
+  const chooseLayout = async (name: string) => {
+    await page.getByRole("button", { name: "Settings" }).click();
+    const panel = page.getByRole("dialog", { name: "Settings" });
+    await panel.getByRole("radio", { name }).check();
+    await panel.getByRole("button", { name: "Close settings" }).click();
+  };
+  await chooseLayout("Horizontal navigation bar");
+  try {
+    await expect(page.locator("[data-layout=horizontal]")).toBeAttached();
+    await expect(page.locator("tbody tr").first()).toContainText("@");
+    expect(await sideways(page)).toEqual(UNSCROLLED);
+    // A sideways swipe over the grid moves its table only.
+    await page.locator("tbody tr").first().scrollIntoViewIfNeeded();
+    const row = await page.locator("tbody tr").first().boundingBox();
+    await page.mouse.move(row!.x + 100, row!.y + 10);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(300, 0);
+    await expect.poll(async () => (await sideways(page)).grid).toBeGreaterThan(0);
+    expect((await sideways(page)).page).toBe(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeInViewport();
+    await page.locator("tbody tr").first().locator("td").first().click();
+    await expect(page).toHaveURL(/\/dashboard\/leads\/view\/\d+$/);
+    await page.goBack();
+    await expect(page.locator("tbody tr").first()).toContainText("@");
+    expect(await sideways(page)).toEqual(UNSCROLLED);
+    await shot(page, "leads-horizontal-960");
+  } finally {
+    await chooseLayout("Vertical (side menu)");
+  }
+});
 
 test("an agent archives a lead and finds it under Archived", async ({ browser }) => {
   const page = await signedIn(browser, "agent");

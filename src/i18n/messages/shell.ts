@@ -43,6 +43,7 @@ export const shellMessages = {
     aria_label: "Main menu",
     pin: "Pin the menu",
     unpin: "Unpin the menu",
+    back: "Back",
   },
   top_bar: {
     email_support: "Email support",

@@ -71,7 +71,7 @@ export function AgencySelector() {
       getOptionLabel={(option) => option.title}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props} style={{ paddingLeft: 16 + option.depth * 16 }}>
+        <li key={key} {...props} style={{ paddingInlineStart: 16 + option.depth * 16 }}>
           {option.title}
         </li>
       )}

@@ -76,9 +76,23 @@ function Shell({ children }: LayoutProps) {
       <NavigationProgress />
       {horizontal && <HorizontalNav />}
       <NewPlatformBanner />
-      {/* A grid wider than the page scrolls inside its card: react-admin's list column would otherwise grow to its
-          table's width and widen the whole page (the leads grid's fifteen columns at any width). */}
-      <Box data-layout={layout} sx={{ px: { xs: 1, sm: 2 }, pb: 4, "& .RaList-main": { minWidth: 0 }, "& .RaList-content": { overflowX: "auto" } }}>
+      {/* A grid wider than the page scrolls inside its card, its table alone (filters and toolbar stay in place):
+          react-admin's list column would otherwise grow to its table's width and widen the whole page, which then
+          opens scrolled sideways (the policies grid by 600 px at 1280 px), to the wrong side right to left. The
+          card's rule needs the extra class: react-admin's List sets overflow: inherit on it with the same weight. */}
+      <Box
+        data-layout={layout}
+        sx={{
+          px: { xs: 1, sm: 2 },
+          pb: 4,
+          "& .RaList-main": { minWidth: 0 },
+          "& .RaList-main .RaList-content": { overflowX: "auto" },
+          "& .RaDataTable-tableWrapper": { overflowX: "auto" },
+          // Right to left, a cell's text takes its own direction ("6:38 AM PDT" would read "AM PDT 6:38"); its
+          // alignment is MUI's physical one, which the right-to-left style cache has already mirrored.
+          "[dir=rtl] & td, [dir=rtl] & th": { unicodeBidi: "plaintext" },
+        }}
+      >
         <RouteGuard>
           {/* A screen's chunk loads on first visit; the shell stays while it does. */}
           <Suspense fallback={<Loading />}>{children}</Suspense>

@@ -7,6 +7,7 @@ import { isRouteAllowed } from "../domain/routeAccess";
 import { usePreviousRoute } from "./routeHistory";
 import { useCurrentUser } from "./useCurrentUser";
 import { usePageTitle } from "./usePageTitle";
+import { DirectionalIcon } from "./DirectionalIcon";
 
 export interface Crumb {
   label: string;
@@ -40,7 +41,7 @@ export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeader
       {previous && (
         <Tooltip title={translate("app.shell.page.back")}>
           <IconButton aria-label={translate("app.shell.page.back")} onClick={() => navigate(previous)} size="small">
-            <ArrowBackIcon fontSize="small" />
+            <DirectionalIcon icon={ArrowBackIcon} fontSize="small" />
           </IconButton>
         </Tooltip>
       )}

@@ -64,6 +64,19 @@ describe("shell settings rules (document 1 section 2.3, readings C-20)", () => {
     expect(mirrorDeclaration("margin", "0 8px")).toBeNull();
     expect(mirrorDeclaration("top", "0")).toBeNull();
   });
+
+  it("moves a translation the other way with its anchor, so a Switch's thumb and a text field's label stay in their box", () => {
+    // MUI's Switch: `left: 0` becomes `right: 0`, and its checked thumb must then move left, not 20px out of the track.
+    expect(mirrorDeclaration("transform", "translateX(20px)")).toEqual(["transform", "translateX(-20px)"]);
+    // A text field's label: 14px in from the start edge, shrunk towards that edge.
+    expect(mirrorDeclaration("transform", "translate(14px,16px) scale(1)")).toEqual(["transform", "translate(-14px,16px) scale(1)"]);
+    expect(mirrorDeclaration("transform-origin", "top left")).toEqual(["transform-origin", "top right"]);
+    expect(mirrorDeclaration("transform", "translate(-50%, -50%)")).toEqual(["transform", "translate(50%, -50%)"]);
+    expect(mirrorDeclaration("transform", "translateX(var(--pane-from))")).toEqual(["transform", "translateX(calc(-1 * var(--pane-from)))"]);
+    expect(mirrorDeclaration("transform", "translate3d(0,8px,0)")).toEqual(["transform", "translate3d(0,8px,0)"]);
+    expect(mirrorDeclaration("transform", "rotate(-90deg)")).toBeNull();
+    expect(mirrorDeclaration("transform", "translateY(4px)")).toBeNull();
+  });
 });
 
 describe("<ConfigPanel>", () => {

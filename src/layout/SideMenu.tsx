@@ -53,10 +53,11 @@ export function MenuIcon({ name }: { name?: string }) {
   return <ListItemIcon sx={{ minWidth: 36 }}>{Icon ? <Icon fontSize="small" /> : null}</ListItemIcon>;
 }
 
-// A pane slides in from the side it is "next" on: the inline end for a group's pane, the inline start for the way back.
+// A pane slides in from the side it is "next" on: the inline end for a group's pane, the inline start for the way back
+// (written left to right; the right-to-left style cache mirrors the translation, layout/rtl.ts).
 const slideIn = keyframes`from { transform: translateX(var(--pane-from)); opacity: 0.4; } to { transform: none; opacity: 1; }`;
 const paneSx = (from: "start" | "end") => (theme: Theme) => ({
-  "--pane-from": (from === "end") === (theme.direction === "rtl") ? "-40%" : "40%",
+  "--pane-from": from === "end" ? "40%" : "-40%",
   animation: `${slideIn} ${theme.transitions.duration.shorter}ms ${theme.transitions.easing.easeOut}`,
   "@media (prefers-reduced-motion: reduce)": { animation: "none" },
 });

@@ -19,7 +19,8 @@ export function FigureTile({ label, value, to }: { label: string; value: string 
             <Skeleton width={64} height={40} />
           ) : (
             <Typography variant="h4" component="div" title={value === null ? translate("app.home.failed") : undefined}>
-              {value ?? "—"}
+              {/* Isolated: right to left, "84.5 %" would read "% 84.5". */}
+              <bdi>{value ?? "—"}</bdi>
             </Typography>
           )}
         </CardContent>

@@ -92,8 +92,6 @@ export const LeadList = () => {
         perPage={LEADS_PER_PAGE}
         sort={{ field: "last_visit", order: "DESC" }}
         filterDefaultValues={defaults}
-        // Only the table scrolls sideways: the filters, tiles and chart above it stay in place whatever its offset.
-        sx={{ "& .RaDataTable-tableWrapper": { overflowX: "auto" } }}
       >
         <LeadFilters extra={<ExportButton />} />
         <LeadStatsPanel />

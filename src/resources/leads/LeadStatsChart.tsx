@@ -21,7 +21,7 @@ export const LeadStatsChart = ({ stats }: { stats: LeadStats }) => {
       skipAnimation
       xAxis={[{ scaleType: "point", data: keys.map((k) => label(k, stats.bucket)) }]}
       series={SERIES.map((s) => ({ id: s, label: translate(`resources.leads.stats.${s}`), data: keys.map((k) => stats.stats_by[k][s]), curve: "linear" as const }))}
-      margin={{ left: 8, right: 16 }}
+      margin={{ left: 8, right: 32 }}
     />
   );
 };

@@ -28,7 +28,7 @@ export const LeadStatsPanel = () => {
                 {translate(s(stat))}
               </Typography>
               <Typography variant="h5" component="p">
-                {data ? formatStat(stat, data[stat]) : isPending ? <Skeleton width={60} /> : "—"}
+                {data ? <bdi>{formatStat(stat, data[stat])}</bdi> : isPending ? <Skeleton width={60} /> : "—"}
               </Typography>
             </CardContent>
           </Card>

@@ -19,7 +19,8 @@ export const DetailItem = ({ label, children }: { label: string; children: React
         {translate(label)}
       </Typography>
       <Typography component="div" sx={{ overflowWrap: "anywhere" }}>
-        {empty ? "—" : children}
+        {/* A value in its own direction: right to left, "(573) 570-4447" would read "570-4447 (573)". */}
+        {empty ? "—" : typeof children === "string" || typeof children === "number" ? <bdi>{children}</bdi> : children}
       </Typography>
     </Box>
   );

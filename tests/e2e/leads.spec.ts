@@ -158,13 +158,24 @@ test("a super admin reads a mail in Email History", async ({ browser, request })
   await shot(page, "email-show-super_admin");
 });
 
-for (const role of ["agent", "staff"] as const) {
-  test(`${role} opens Email History from the menu`, async ({ browser }) => {
+/** Staff and agents read the mails sent to themselves (and about their policies), never another's. */
+for (const [role, other] of [
+  ["agent", "staff"],
+  ["staff", "agent"],
+] as const) {
+  test(`${role} opens Email History from the menu and reads a mail sent to them, not another's`, async ({ browser, request }) => {
+    for (const email of [DEMO[role], DEMO[other]]) expect((await request.post("/v2/staff/auth/password", { data: { email } })).ok()).toBe(true);
     const page = await signedIn(browser, role);
     await page.getByRole("navigation").getByText("Email History", { exact: true }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/email-history/);
     await expect(page.getByRole("heading", { level: 1, name: "Email History" })).toBeVisible();
-    await expect(page.getByText(/No results found|Sent At/).first()).toBeVisible();
+    const own = page.locator("tbody tr", { hasText: DEMO[role] }).filter({ hasText: "Password reset" }).first();
+    await expect(own).toBeVisible();
+    await expect(page.locator("tbody tr", { hasText: DEMO[other] }).filter({ hasText: "Password reset" })).toHaveCount(0);
     await shot(page, `email-history-${role}`);
+    await own.locator("td").nth(2).click();
+    await expect(page).toHaveURL(/\/dashboard\/email-history\/view\/\d+$/);
+    await expect(page.getByRole("heading", { name: "Message" })).toBeVisible();
+    await expect(page.getByText("[hidden]").first()).toBeVisible();
   });
 }

@@ -6,6 +6,7 @@ import { renderInAdmin } from "../../test/TestAdmin";
 import type { AppRequestInit } from "../../dataProvider/types";
 import { previewCsv, withServerErrors } from "./csvRows";
 import { TrackingUrlList } from "./TrackingUrlList";
+import { TrackingUrlShow } from "./TrackingUrlShow";
 import type { TrackingUrl } from "./types";
 
 const MESSAGES = { required: "This field is required", landing_page: "must be one of rentguarantee, residential, commercial", whole_number: "must be a whole number" };
@@ -84,5 +85,37 @@ describe("TrackingUrlList (/dashboard/tracking-url)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(requests.find((r) => r.path === "/tracking_urls/1")).toMatchObject({ method: "DELETE" }));
     expect(await screen.findByText("Success!")).toBeInTheDocument();
+  });
+});
+
+describe("TrackingUrlShow (/dashboard/tracking-url/view/{id})", () => {
+  it("keeps the page of its leads and of its policies in the address", async () => {
+    const asked: Array<{ path: string; page: unknown }> = [];
+    const lead = (n: number) => ({ id: n, email: `lead${n}@example.com`, first_name: "Lead", last_name: String(n), last_visit: "2026-03-02", last_visited_page: "Quote", site_visits: 1, status: "prospect", archived: false });
+    const dataProvider = createMemoryDataProvider(
+      { "tracking-url": [url(1)] },
+      {
+        async request<T>(path: string, init?: AppRequestInit) {
+          const page = (init?.query as { pagination?: { page?: number } } | undefined)?.pagination?.page;
+          asked.push({ path, page });
+          if (path.endsWith("/get_leads")) return { json: [lead(Number(page) * 100)] as T, headers: new Headers({ "total-entries": "25" }) };
+          if (path.endsWith("/get_policies")) return { json: [{ id: 7, number: "POL-7", status: "BOUND", effective_date: null, expiration_date: null }] as T, headers: new Headers({ "total-entries": "12" }) };
+          return { json: {} as T, headers: new Headers() };
+        },
+      },
+    );
+    renderInAdmin(<TrackingUrlShow />, { dataProvider, user: staffUser("agent"), url: "/dashboard/tracking-url/view/1?leads_page=2", path: "/dashboard/tracking-url/view/:id" });
+    // Opened on the address's page of leads, the policies on their first.
+    expect(await screen.findByText("lead200@example.com")).toBeInTheDocument();
+    expect(asked).toContainEqual({ path: "/tracking_urls/1/get_policies", page: 1 });
+    const policies = await screen.findByRole("table", { name: "Policies" });
+    const policiesPager = policies.nextElementSibling as HTMLElement;
+    fireEvent.click(within(policiesPager).getByRole("button", { name: /next page/i }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/tracking-url/view/1?leads_page=2&policies_page=2"));
+    await waitFor(() => expect(asked).toContainEqual({ path: "/tracking_urls/1/get_policies", page: 2 }));
+    const leads = screen.getByRole("table", { name: "Leads" });
+    fireEvent.click(within(leads.nextElementSibling as HTMLElement).getByRole("button", { name: /next page/i }));
+    expect(await screen.findByText("lead300@example.com")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("leads_page=3&policies_page=2");
   });
 });

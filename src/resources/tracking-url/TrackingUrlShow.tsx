@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { Box, Card, CardContent, CardHeader, Link, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
 import { Loading, useGetOne, useTranslate } from "react-admin";
-import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { formatLongDate } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
@@ -33,11 +33,32 @@ const Pager = ({ total, page, onPage }: { total: number; page: number; onPage: (
   <TablePagination component="div" count={total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => onPage(p + 1)} />
 );
 
+/**
+ * A table's page kept in the address (`?leads_page=2`), like every grid's: a reload, a shared link or the way back
+ * from a lead opens the same page. Other parameters are left as they are.
+ */
+function usePageParam(name: string): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = Number(params.get(name));
+  const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
+  const setPage = useCallback(
+    (next: number) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next > 1) updated.set(name, String(next));
+        else updated.delete(name);
+        return updated;
+      }),
+    [name, setParams],
+  );
+  return [page, setPage];
+}
+
 /** The leads that came through this URL, 10 per page (reference 4.9), with archive/unarchive. */
 const UrlLeads = ({ id }: { id: number }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam("leads_page");
   const { rows, total, loading, refetch } = usePagedRequest<Lead>(`/tracking_urls/${id}/get_leads`, { pagination: { page, per: PER } });
   if (!loading && rows.length === 0) return <Typography color="text.secondary">{translate(s("no_leads"))}</Typography>;
   return (
@@ -82,7 +103,7 @@ interface UrlPolicy {
 
 const UrlPolicies = ({ id }: { id: number }) => {
   const translate = useTranslate();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam("policies_page");
   const { rows, total, loading } = usePagedRequest<UrlPolicy>(`/tracking_urls/${id}/get_policies`, { pagination: { page, per: PER } });
   if (!loading && rows.length === 0) return <Typography color="text.secondary">{translate(s("no_policies"))}</Typography>;
   return (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { RaRecord } from "react-admin";
 import { describe, expect, it } from "vitest";
 import type { AppRequestInit } from "../dataProvider/types";
@@ -11,6 +11,7 @@ import { HorizontalNav } from "./HorizontalNav";
 import { MegaMenu } from "./MegaMenu";
 import { QuickPanel } from "./QuickPanel";
 import { mirrorDeclaration } from "./rtl";
+import { useSyncShellSettings } from "./shellSettings";
 import { SideMenu } from "./SideMenu";
 
 const policy = (id: number, status: string, updated_at: string): RaRecord => ({
@@ -80,6 +81,39 @@ describe("shell settings rules (document 1 section 2.3, readings C-20)", () => {
 });
 
 describe("<ConfigPanel>", () => {
+  it("keeps a layout chosen while the server's copy of the settings is still on its way", async () => {
+    const sent: unknown[] = [];
+    let release = () => undefined as void;
+    const request = async (path: string, init: AppRequestInit = {}) => {
+      if (path !== "/shell_settings") throw new Error(`unexpected ${path}`);
+      if (init.method === "PUT") {
+        sent.push((init.body as { shell_settings: object }).shell_settings);
+        return { json: {} as never, headers: new Headers() };
+      }
+      // The copy the server had before the change: the vertical layout. It arrives only when the test says so.
+      return new Promise((resolve) => {
+        release = () => resolve({ json: readShellSettings({ layout: "vertical" }) as never, headers: new Headers() });
+      });
+    };
+    const Synced = () => {
+      useSyncShellSettings();
+      return <ConfigPanel />;
+    };
+    renderInAdmin(<Synced />, { dataProvider: createMemoryDataProvider({}, { request: request as never }), user: staffUser("super_admin"), url: "/dashboard/leads", path: "/dashboard/leads" });
+    fireEvent.click(await screen.findByRole("button", { name: "Settings" }));
+    const panel = await screen.findByRole("dialog", { name: "Settings" });
+    fireEvent.click(within(panel).getByRole("radio", { name: "Horizontal navigation bar" }));
+    await waitFor(() => expect(sent).toEqual([{ layout: "horizontal" }]));
+    await act(async () => {
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(panel).getByRole("radio", { name: "Horizontal navigation bar" })).toBeChecked();
+    // Put back for the other tests (the settings are one store per page).
+    fireEvent.click(within(panel).getByRole("radio", { name: "Vertical (side menu)" }));
+    fireEvent.click(within(panel).getByRole("button", { name: "Close settings" }));
+  });
+
   it("applies and saves the theme, the horizontal layout, right-to-left and the pin", async () => {
     const server = settingsServer();
     renderInAdmin(<ConfigPanel />, { dataProvider: createMemoryDataProvider({}, { request: server.request as never }), user: staffUser("agent"), url: "/dashboard/leads", path: "/dashboard/leads" });

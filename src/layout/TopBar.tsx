@@ -20,7 +20,7 @@ const LOGO_TARGET = "/dashboard/users/browse";
  * layout has no side nav to toggle), logo to users/browse, agency selector, search, mega-menu, quick panel,
  * configuration panel (style, layout, direction, pin), email support and the user dropdown.
  */
-export function TopBar({ horizontal = false }: AppBarProps & { horizontal?: boolean }) {
+export function TopBar({ horizontal = false, alwaysOn }: AppBarProps & { horizontal?: boolean }) {
   const translate = useTranslate();
   const { user } = useCurrentUser();
   // The logo opens users/browse (document 1 section 2.2); a user the guards would refuse goes to their home instead.
@@ -29,6 +29,9 @@ export function TopBar({ horizontal = false }: AppBarProps & { horizontal?: bool
   return (
     <AppBar
       color="primary"
+      // The horizontal layout keeps the bar in place (the layout's appBarAlwaysOn): the navigation bar sticks right
+      // under it, and would otherwise be left alone at the top with a gap above it once the page scrolls.
+      alwaysOn={alwaysOn}
       sx={horizontal ? { "& .RaAppBar-menuButton": { display: "none" } } : undefined}
       userMenu={<UserDropdown />}
       toolbar={

@@ -37,6 +37,12 @@ function publish(next: ShellSettings) {
   listeners.forEach((listener) => listener());
 }
 
+/**
+ * What the user changed while the server's copy was on its way: that answer left the server before the change was
+ * saved, so these fields keep the user's value (a layout chosen in the first second after sign-in stayed otherwise).
+ */
+let changedWhileLoading: Set<keyof ShellSettings> | null = null;
+
 /** Another user signed in in this tab: start from their copy. */
 function switchUser(userId: number) {
   if (userId === currentUserId) return;
@@ -63,6 +69,7 @@ export function useShellSettings(): { settings: ShellSettings; update: (changes:
   const update = useCallback(
     (changes: Partial<ShellSettings>) => {
       publish({ ...current, ...changes });
+      if (changedWhileLoading) for (const key of Object.keys(changes) as Array<keyof ShellSettings>) changedWhileLoading.add(key);
       if (changes.theme) setThemeName(changes.theme);
       // A failed save keeps the choice in this browser; the next change sends it again.
       dataProvider.request("/shell_settings", { method: "PUT", body: { shell_settings: changes } }).catch(() => undefined);
@@ -91,14 +98,20 @@ export function useSyncShellSettings() {
     loadedFor.current = userId;
     switchUser(userId);
     let live = true;
+    const changed = new Set<keyof ShellSettings>();
+    changedWhileLoading = changed;
     dataProvider.request<unknown>("/shell_settings").then(
       ({ json }) => {
+        if (changedWhileLoading === changed) changedWhileLoading = null;
         if (!live) return;
         // A ?rtl= in the address bar at load wins over what the server kept (it is being saved as we speak).
         const fromQuery = rtlFromQuery(globalThis.location?.search ?? "");
-        publish({ ...readShellSettings(json), ...(fromQuery === undefined ? {} : { rtl: fromQuery }) });
+        const kept = Object.fromEntries([...changed].map((key) => [key, current[key]]));
+        publish({ ...readShellSettings(json), ...(fromQuery === undefined ? {} : { rtl: fromQuery }), ...kept });
       },
-      () => undefined,
+      () => {
+        if (changedWhileLoading === changed) changedWhileLoading = null;
+      },
     );
     return () => {
       live = false;

@@ -20,8 +20,9 @@ export const FilterBar = ({ children }: { children: ReactNode }) => (
       alignItems: "flex-start",
       gap: 2,
       p: 2,
-      "& > .filter-field": { flex: `0 0 calc(${FILTER_FIELD_WIDTH} - 12px)`, minWidth: 180 },
-      "& > .filter-wide": { flex: `0 0 calc(50% - 8px)`, minWidth: 360 },
+      // Never wider than the bar itself: at 600 px beside the side menu a 360 px keyword search widened the page.
+      "& > .filter-field": { flex: `0 0 calc(${FILTER_FIELD_WIDTH} - 12px)`, minWidth: "min(180px, 100%)" },
+      "& > .filter-wide": { flex: `0 0 calc(50% - 8px)`, minWidth: "min(360px, 100%)" },
     }}
   >
     {children}

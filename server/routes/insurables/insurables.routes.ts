@@ -257,7 +257,7 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="property-import-${row.id}-result.csv"`)
-      .send(await app.files.open(row.result_key));
+      .send(await app.files.open(row.result_key).catch(() => Promise.reject(new NotFoundError({ message: "The result file is no longer available" }))));
   });
 
   // Insurable Updates (super admins): a CSV of old → new ids or parents, a dry run first, then all rows or none.

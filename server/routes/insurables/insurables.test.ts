@@ -251,6 +251,11 @@ describe("property file upload", () => {
     expect(await resultOf(as.agentA, id)).toEqual(rows);
     const [stored] = await t.database.db.select().from(insurableImports).where(eq(insurableImports.id, id));
     await expect(t.files.open(stored.storage_key)).resolves.toBeDefined();
+    // A result file lost from the store is a 404 with a reason, never a server error.
+    await t.files.remove(stored.result_key!);
+    const lost = await call("GET", `/v2/staff_agency/insurables/imports/${id}/result`, as.agentA);
+    expect(lost.statusCode).toBe(404);
+    expect(lost.json().message).toBe("The result file is no longer available");
   });
 
   it("marks the refused rows with their reason and every other row not imported; an unfinished import has no result yet", async () => {

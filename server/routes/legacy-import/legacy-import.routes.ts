@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ForbiddenError, ValidationError } from "../../lib/errors";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { URL_MAX, id, idParams, text } from "../../lib/input";
 import { queryRows } from "../../lib/list";
 import { agencyTree } from "../../lib/scope";
@@ -98,6 +98,6 @@ export const legacyImportRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="legacy-import-${row.id}-result.csv"`)
-      .send(await app.files.open(row.result_key));
+      .send(await app.files.open(row.result_key).catch(() => Promise.reject(new NotFoundError({ message: "The result file is no longer available" }))));
   });
 };

@@ -94,7 +94,8 @@ export async function buildApp({ database, env, mailer, files, jobs, logStream, 
   );
   app.decorate("files", fileStore);
   app.decorate("jobs", jobs ?? inlineQueue());
-  configureProviderNetwork({ allowHttp: env.INTEGRATION_ALLOW_HTTP, allowHosts: env.INTEGRATION_ALLOW_HOSTS });
+  // Tests never call a real provider, whatever endpoint a test or the fuzzer names (only hosts they allow).
+  configureProviderNetwork({ allowHttp: env.INTEGRATION_ALLOW_HTTP, allowHosts: env.INTEGRATION_ALLOW_HOSTS, offline: env.NODE_ENV === "test" });
   app.decorate("gateway", gateway ?? defaultGateway());
   app.decorate("cardConnect", cardConnect ?? cardConnectFromEnv(env));
   await registerJobHandlers(app);

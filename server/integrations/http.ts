@@ -19,6 +19,8 @@ export interface ProviderNetwork {
   timeoutMs?: number;
   /** The largest answer read (a whole property's residents fit easily). */
   maxBytes?: number;
+  /** No call leaves for a host outside allowHosts (tests: a fuzzed endpoint must never reach a real provider). */
+  offline?: boolean;
 }
 
 export const PROVIDER_TIMEOUT_MS = 30_000;
@@ -70,6 +72,7 @@ export async function postToProvider(name: string, raw: string, request: { heade
   if (!exempt && (host === "localhost" || host.endsWith(".localhost") || (isIP(host) !== 0 && isInternalAddress(host)))) {
     throw new ProviderError(`${name} cannot be reached: the address is internal`);
   }
+  if (network.offline && !exempt) throw new ProviderError(`${name} cannot be reached: calls to providers are off in this environment`);
   const timeoutMs = network.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const maxBytes = network.maxBytes ?? MAX_BYTES;
   const deadline = AbortSignal.timeout(timeoutMs);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FAKE_NETWORK, type FakeAnswer, type FakeProvider, type FakeRequest, fixture, startFakeProvider } from "../../test/fake-provider";
 import { ProviderError } from "../provider";
 import { providerFor } from "../registry";
-import { entrataDate, entrataProvider } from ".";
+import { entrataBase, entrataDate, entrataProvider } from ".";
 
 /** The Entrata adapter against a fake Entrata on loopback serving recorded-shape answers (no network). */
 let fake: FakeProvider;
@@ -140,8 +140,12 @@ describe("Entrata adapter", () => {
   it("is the adapter the registry picks for an Entrata endpoint", async () => {
     await providerFor("entrata", credentials(), FAKE_NETWORK).listProperties();
     expect(fake.requests.map((r) => r.path)).toEqual(["/api/v1/properties"]);
-    // Without an endpoint, the client's subdomain on entrata.com.
-    expect(await refusal(providerFor("entrata", { ...credentials(), url: "" }, { timeoutMs: 400 }).checkCredentials())).toMatch(/^Entrata cannot be reached/);
+    // Without an endpoint, the client's subdomain on entrata.com (never called from a test: offline).
+    expect(entrataBase({ ...credentials(), url: "" })).toBe("https://acme.entrata.com");
+    expect(entrataBase({ ...credentials(), url: "https://acme.entrata.com/api/v1/" })).toBe("https://acme.entrata.com");
+    expect(await refusal(providerFor("entrata", { ...credentials(), url: "" }, { offline: true }).checkCredentials())).toBe(
+      "Entrata cannot be reached: calls to providers are off in this environment",
+    );
   });
 
   it("reads Entrata's dates", () => {

@@ -114,7 +114,13 @@ const AGGREGATES = sql`count(*)::int AS site_visits,
 export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<LeadStats> {
   const bucket = statsBucket(window.start, window.end);
   const params = parseListParams({ filter: leadFilter }, leadListSpec);
-  const eventScope = scope.kind === "agencies" ? scopeConditions(scope, { account: () => sql`true`, agencies: (ids) => sql`e.agency_id IN (${ids})` }) : [];
+  // Events carry their lead's agency, not its account: an account's events are those of its leads (by lead_id).
+  const eventScope =
+    scope.kind === "agencies"
+      ? scopeConditions(scope, { account: () => sql`true`, agencies: (ids) => sql`e.agency_id IN (${ids})` })
+      : scope.kind === "account"
+        ? [sql`e.lead_id IN (SELECT l.id FROM leads l WHERE ${sql.join(leadScopeCondition(scope), sql` AND `)})`]
+        : [];
   const eventWhere = [sql`e.created_at >= ${dayStart(window.start)}`, sql`e.created_at < ${dayEnd(window.end)}`, ...eventScope];
   const leadWhere = [...leadScopeCondition(scope), ...params.where];
   // Campaign and name filters name the lead's tracking URL and profile; without filters only the lead is read.

@@ -126,7 +126,7 @@ export const KeywordSearch = ({ types }: { types: SearchType[] }) => {
   };
 
   return (
-    <Box component="form" role="search" onSubmit={submit} className="filter-wide" sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
+    <Box component="form" role="search" onSubmit={submit} className="filter-wide" sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "flex-start" }}>
       <TextField
         select
         size="small"

@@ -4,7 +4,7 @@ import { useLocation } from "react-router-dom";
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { GridDataTable, GridList, PICKER_PAGE_SIZE, YesNo, getPath } from "../common";
+import { GridDataTable, GridList, ONE_LINE_CELL, PICKER_PAGE_SIZE, YesNo, getPath } from "../common";
 import { useOrganisationBulkActions } from "../common/OrganisationActions";
 import { resourcePath } from "../paths";
 import { ACCOUNT_FILTER_PATHS, AccountFilters } from "./AccountFilters";
@@ -36,7 +36,7 @@ const AccountGrid = ({ needsAgency }: { needsAgency: boolean }) => {
       <DataTable.Col source="title" />
       <DataTable.Col source="enabled" render={(record) => <YesNo value={record.enabled} />} />
       <DataTable.Col source="agency.title" />
-      <DataTable.Col source="contact_info.contact_phone" disableSort />
+      <DataTable.Col source="contact_info.contact_phone" disableSort cellSx={ONE_LINE_CELL} />
       <DataTable.Col source="contact_info.contact_email" disableSort />
       <DataTable.Col source="primary_address.full" disableSort />
     </GridDataTable>

@@ -12,3 +12,6 @@ export const PICKER_PAGE_SIZE = {
 
 /** Filter fields are 25 % wide (document 3 section 9). */
 export const FILTER_FIELD_WIDTH = "25%";
+
+/** A grid cell kept on one line (phone numbers): the table scrolls sideways inside its card rather than wrap them. */
+export const ONE_LINE_CELL = () => ({ whiteSpace: "nowrap" }) as const;

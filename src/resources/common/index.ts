@@ -14,7 +14,7 @@ export {
 export { getPath, hasActiveFilters, setPath, unsetPath } from "./objectPath";
 export { relativeToBasename, useRelativePath } from "./navigation";
 export { YesNo } from "./YesNo";
-export { PICKER_PAGE_SIZE } from "./constants";
+export { ONE_LINE_CELL, PICKER_PAGE_SIZE } from "./constants";
 export { FormGroup } from "./FormGroup";
 export { AddressesInput, addressesPayload } from "./AddressesInput";
 export { PermissionSetInputs, PermissionSetTable, permissionFormValues, permissionSetPayload } from "./PermissionSet";

@@ -1,12 +1,12 @@
 import { Card, CardContent } from "@mui/material";
-import { AutocompleteInput, EditBase, Form, ReferenceInput, SaveButton, SelectInput, TextInput, Toolbar, useRecordContext, useTranslate } from "react-admin";
+import { EditBase, Form, SaveButton, SelectInput, TextInput, Toolbar, useRecordContext, useTranslate } from "react-admin";
 import type { Staff } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { FormGroup, PICKER_PAGE_SIZE, useRelativePath } from "../common";
+import { FormGroup, useRelativePath } from "../common";
 import { resourcePath } from "../paths";
 import { email, phone, required } from "../validators";
-import { useAgencyChoices, useEmailAvailable } from "./StaffInputs";
+import { AccountPicker, useAgencyChoices, useEmailAvailable } from "./StaffInputs";
 import type { StaffScreen } from "./StaffShow";
 import { staffName } from "./staffAccess";
 
@@ -37,15 +37,7 @@ const OrganisationInput = ({ record }: { record: Staff }) => {
   return (
     <FormGroup title="resources.staff.sections.organisation">
       {record.organizable_type === "Account" ? (
-        <ReferenceInput source="organizable_id" reference="accounts" perPage={PICKER_PAGE_SIZE.accounts} sort={{ field: "title", order: "ASC" }}>
-          <AutocompleteInput
-            label="resources.staff.fields.account"
-            optionText="title"
-            filterToQuery={(text: string) => (text ? { title: { like: text } } : {})}
-            validate={required("account")}
-            helperText="resources.staff.move_hint"
-          />
-        </ReferenceInput>
+        <AccountPicker helperText="resources.staff.move_hint" />
       ) : (
         <SelectInput
           source="organizable_id"

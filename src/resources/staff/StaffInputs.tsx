@@ -22,6 +22,19 @@ export function useEmailAvailable(id?: number): Validator {
   };
 }
 
+/** A property manager's account, searched by title among the caller's accounts (create, and a move on edit). */
+export const AccountPicker = ({ helperText }: { helperText?: string }) => (
+  <ReferenceInput source="organizable_id" reference="accounts" perPage={PICKER_PAGE_SIZE.accounts} sort={{ field: "title", order: "ASC" }}>
+    <AutocompleteInput
+      label="resources.staff.fields.account"
+      optionText="title"
+      filterToQuery={(text: string) => (text ? { title: { like: text } } : {})}
+      validate={required("account")}
+      helperText={helperText}
+    />
+  </ReferenceInput>
+);
+
 /** The caller's agency tree, flattened with sub-agencies indented (GET /agencies/sub_agencies). */
 export function useAgencyChoices(enabled: boolean) {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -58,16 +71,7 @@ const OrganisationInputs = ({ role }: { role: Role }) => {
         ]}
         validate={required("organizable type")}
       />
-      {type === "Account" && (
-        <ReferenceInput source="organizable_id" reference="accounts" perPage={PICKER_PAGE_SIZE.accounts} sort={{ field: "title", order: "ASC" }}>
-          <AutocompleteInput
-            label="resources.staff.fields.account"
-            optionText="title"
-            filterToQuery={(text: string) => (text ? { title: { like: text } } : {})}
-            validate={required("account")}
-          />
-        </ReferenceInput>
-      )}
+      {type === "Account" && <AccountPicker />}
       {type === "Agency" && <SelectInput source="organizable_id" label="resources.staff.fields.agency" choices={agencies} validate={required("agency")} />}
     </FormGroup>
   );

@@ -1,7 +1,7 @@
 import { DataTable, DateField, type Identifier } from "react-admin";
 import type { User } from "../../dataProvider/types";
 import { PageHeader } from "../../layout/PageHeader";
-import { GridDataTable, GridList, YesNo } from "../common";
+import { GridDataTable, GridList, ONE_LINE_CELL, YesNo } from "../common";
 import { resourcePath } from "../paths";
 import { UserFilters } from "./UserFilters";
 
@@ -15,7 +15,7 @@ export const UserList = () => (
         <DataTable.Col source="profile_attributes.full_name" />
         <DataTable.Col source="email" />
         <DataTable.Col source="profile_attributes.contact_email" disableSort />
-        <DataTable.Col source="profile_attributes.contact_phone" disableSort />
+        <DataTable.Col source="profile_attributes.contact_phone" disableSort cellSx={ONE_LINE_CELL} />
         <DataTable.Col source="t_code" disableSort />
         <DataTable.Col source="has_current_leases" disableSort render={(record) => <YesNo value={record.has_current_leases} />} />
         <DataTable.Col source="has_existing_policies" disableSort render={(record) => <YesNo value={record.has_existing_policies} />} />

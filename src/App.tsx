@@ -5,8 +5,6 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router-dom
 import { AppNotification, authProvider as appAuthProvider } from "./authProvider";
 import { CONSOLE_PAGES, NotFoundPage, PUBLIC_PAGES } from "./custom";
 import { createQueryClient, onDataChanged } from "./dataProvider/queryClient";
-import { remainingNotBuilt } from "./custom/pages/notBuiltRoutes";
-import { NotBuiltYetPage } from "./custom/pages/NotBuiltYetPage";
 import { dataProvider as appDataProvider } from "./dataProvider";
 import { PRODUCT_NAME } from "./domain/constants";
 import { i18nProvider as appI18nProvider } from "./i18n";
@@ -38,8 +36,6 @@ const MOUNTED = RESOURCES.map((resource) => {
   const Root = routes.find(({ path }) => path === "")?.view ?? (resource.list ? ToList : undefined);
   return { resource, Root, routes: routes.filter(({ path }) => path !== "") };
 });
-
-const NOT_BUILT = remainingNotBuilt(RESOURCES.map((resource) => ({ name: resource.name, paths: routesOf(resource).map(({ path }) => path) })));
 
 /** One resource definition as a react-admin <Resource> at /dashboard/<name>, its screens as child routes. */
 function resourceElement({ resource, Root, routes }: (typeof MOUNTED)[number]) {
@@ -128,12 +124,6 @@ function Console(providers: AppProviders) {
         <CustomRoutes>
           {CONSOLE_PAGES.map(({ path, view: View }) => (
             <Route key={path} path={`/${path}`} element={<View />} />
-          ))}
-          {NOT_BUILT.redirects.map(({ path, to }) => (
-            <Route key={path} path={`/${path}`} element={<Navigate to={to} replace />} />
-          ))}
-          {NOT_BUILT.routes.map(({ path, titleKey, crumbs }) => (
-            <Route key={path} path={`/${path}`} element={<NotBuiltYetPage titleKey={titleKey} crumbs={crumbs} />} />
           ))}
         </CustomRoutes>
       </Admin>

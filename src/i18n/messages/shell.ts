@@ -115,8 +115,6 @@ export const shellMessages = {
   banner: "Our new platform has launched! Tap here to see it.",
   not_found: "Page not found.",
   back_to_dashboard: "Back to the dashboard",
-  not_built: "This screen is not built yet.",
-  not_built_detail: "Its address, its access rules and its place in the menu already work.",
   logo_alt: "Coverdesk",
   profile: {
     personal_information: "Personal Information",

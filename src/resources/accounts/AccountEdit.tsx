@@ -1,8 +1,6 @@
-import { Card, CardContent } from "@mui/material";
-import { EditBase, Form, SaveButton, Toolbar, useRecordContext, useTranslate, type Identifier } from "react-admin";
-import { PageHeader } from "../../layout/PageHeader";
+import { EditBase, useRecordContext, useTranslate, type Identifier } from "react-admin";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { useRelativePath } from "../common";
+import { EditScreen, useRelativePath } from "../common";
 import { resourcePath } from "../paths";
 import { AccountInputs, accountFormValues, accountPayload, editsAccountPermissions } from "./AccountInputs";
 import type { Account } from "./types";
@@ -13,26 +11,16 @@ const EditForm = () => {
   const { user } = useCurrentUser();
   if (!record) return null;
   return (
-    <>
-      <PageHeader
-        titleKey="app.shell.titles.account"
-        title={translate("resources.accounts.title.edit", { name: record.title })}
-        crumbs={[
-          { label: translate("app.shell.titles.accounts"), to: resourcePath.browse("accounts") },
-          { label: record.title, to: resourcePath.view("accounts", record.id) },
-        ]}
-      />
-      <Card>
-        <CardContent>
-          <Form record={accountFormValues(record)}>
-            <AccountInputs role={user?.role} permissionsAbove={record.agency_permission} />
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
-    </>
+    <EditScreen
+      resource="accounts"
+      titleKey="app.shell.titles.account"
+      title={translate("resources.accounts.title.edit", { name: record.title })}
+      listTitleKey="app.shell.titles.accounts"
+      record={{ id: record.id, label: record.title }}
+      values={accountFormValues(record)}
+    >
+      <AccountInputs role={user?.role} permissionsAbove={record.agency_permission} />
+    </EditScreen>
   );
 };
 

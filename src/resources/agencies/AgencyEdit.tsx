@@ -1,8 +1,6 @@
-import { Card, CardContent } from "@mui/material";
-import { EditBase, Form, SaveButton, Toolbar, useRecordContext, useTranslate, type Identifier } from "react-admin";
-import { PageHeader } from "../../layout/PageHeader";
+import { EditBase, useRecordContext, useTranslate, type Identifier } from "react-admin";
 import { useCurrentUser } from "../../layout/useCurrentUser";
-import { useRelativePath } from "../common";
+import { EditScreen, useRelativePath } from "../common";
 import { resourcePath } from "../paths";
 import { AgencyInputs, agencyFormValues, agencyPayload } from "./AgencyInputs";
 import type { Agency } from "./types";
@@ -15,26 +13,16 @@ const EditForm = () => {
   // Agents never change their own agency's keys; they do their sub-agencies' (reference 3.2).
   const withPermissions = user?.role === "super_admin" || (user?.role === "agent" && record.id !== user.organizable_id);
   return (
-    <>
-      <PageHeader
-        titleKey="app.shell.titles.agency"
-        title={translate("resources.agencies.title.edit", { name: record.title })}
-        crumbs={[
-          { label: translate("app.shell.titles.agencies"), to: resourcePath.browse("agencies") },
-          { label: record.title, to: resourcePath.view("agencies", record.id) },
-        ]}
-      />
-      <Card>
-        <CardContent>
-          <Form record={agencyFormValues(record)}>
-            <AgencyInputs withPermissions={withPermissions} above={record.parent_permission} />
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
-    </>
+    <EditScreen
+      resource="agencies"
+      titleKey="app.shell.titles.agency"
+      title={translate("resources.agencies.title.edit", { name: record.title })}
+      listTitleKey="app.shell.titles.agencies"
+      record={{ id: record.id, label: record.title }}
+      values={agencyFormValues(record)}
+    >
+      <AgencyInputs withPermissions={withPermissions} above={record.parent_permission} />
+    </EditScreen>
   );
 };
 

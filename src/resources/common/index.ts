@@ -16,5 +16,6 @@ export { relativeToBasename, useRelativePath } from "./navigation";
 export { YesNo } from "./YesNo";
 export { ONE_LINE_CELL, PICKER_PAGE_SIZE } from "./constants";
 export { FormGroup } from "./FormGroup";
+export { EditScreen, type EditScreenProps } from "./EditScreen";
 export { AddressesInput, addressesPayload } from "./AddressesInput";
 export { PermissionSetInputs, PermissionSetTable, permissionFormValues, permissionSetPayload } from "./PermissionSet";

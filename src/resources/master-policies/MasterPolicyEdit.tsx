@@ -1,7 +1,5 @@
-import { Card, CardContent } from "@mui/material";
-import { EditBase, Form, SaveButton, Toolbar, useRecordContext, useTranslate, type Identifier } from "react-admin";
-import { PageHeader } from "../../layout/PageHeader";
-import { useRelativePath } from "../common";
+import { EditBase, useRecordContext, useTranslate, type Identifier } from "react-admin";
+import { EditScreen, useRelativePath } from "../common";
 import { resourcePath } from "../paths";
 import { MasterPolicyInputs } from "./MasterPolicyInputs";
 import { formOf, payloadOf, type MasterPolicyForm } from "./masterPolicyForm";
@@ -12,26 +10,16 @@ const EditForm = () => {
   const record = useRecordContext<MasterPolicy>();
   if (!record) return null;
   return (
-    <>
-      <PageHeader
-        titleKey="resources.master-policies.title.edit"
-        title={translate("resources.master-policies.title.edit", { number: record.number })}
-        crumbs={[
-          { label: translate("app.shell.titles.master_policies"), to: resourcePath.browse("master-policies") },
-          { label: record.number, to: resourcePath.view("master-policies", record.id) },
-        ]}
-      />
-      <Card>
-        <CardContent>
-          <Form record={formOf(record)}>
-            <MasterPolicyInputs edit />
-            <Toolbar>
-              <SaveButton />
-            </Toolbar>
-          </Form>
-        </CardContent>
-      </Card>
-    </>
+    <EditScreen
+      resource="master-policies"
+      titleKey="resources.master-policies.title.edit"
+      title={translate("resources.master-policies.title.edit", { number: record.number })}
+      listTitleKey="app.shell.titles.master_policies"
+      record={{ id: record.id, label: record.number }}
+      values={formOf(record)}
+    >
+      <MasterPolicyInputs edit />
+    </EditScreen>
   );
 };
 

@@ -6,11 +6,15 @@ import type { DashboardQuery } from "./dashboards.service";
  * request, and the console asks for the totals and the graphs of the same filters at once). An entry is keyed by
  * everything the numbers depend on — the caller's scope (kind, account and community ids, agency ids), the window and
  * the product — so one tenant's numbers are never answered to another; who may see GetCovered's share is decided
- * after, on every answer. Entries live `ttlMs`, then the next request computes them again; a computation in flight
- * is shared by the requests that ask for it meanwhile, and a failed one is not kept.
+ * after, on every answer. The key also holds the data version (migration 0040: a sequence every write to policies,
+ * their invoices or the commission settings advances), so a change is seen at the next request in every process, not
+ * up to `ttlMs` later. Entries live `ttlMs` at most; a computation in flight is shared by the requests that ask for it
+ * meanwhile, and a failed one is not kept.
  */
+export type DashboardCacheKey = Pick<DashboardQuery, "scope" | "window" | "policyTypeId"> & { version?: string };
+
 export interface DashboardCache {
-  get<T>(q: Pick<DashboardQuery, "scope" | "window" | "policyTypeId">, compute: () => Promise<T>): Promise<{ value: T; computedAt: Date }>;
+  get<T>(q: DashboardCacheKey, compute: () => Promise<T>): Promise<{ value: T; computedAt: Date }>;
   readonly size: number;
 }
 
@@ -32,8 +36,8 @@ export function scopeKey(scope: Scope): string {
   }
 }
 
-export function dashboardCacheKey(q: Pick<DashboardQuery, "scope" | "window" | "policyTypeId">): string {
-  return JSON.stringify([scopeKey(q.scope), q.window.start, q.window.end, q.policyTypeId ?? 0]);
+export function dashboardCacheKey(q: DashboardCacheKey): string {
+  return JSON.stringify([scopeKey(q.scope), q.window.start, q.window.end, q.policyTypeId ?? 0, q.version ?? ""]);
 }
 
 export function createDashboardCache(options: { ttlMs: number; now?: () => number }): DashboardCache {
@@ -43,7 +47,7 @@ export function createDashboardCache(options: { ttlMs: number; now?: () => numbe
     get size() {
       return entries.size;
     },
-    async get<T>(q: Pick<DashboardQuery, "scope" | "window" | "policyTypeId">, compute: () => Promise<T>) {
+    async get<T>(q: DashboardCacheKey, compute: () => Promise<T>) {
       if (options.ttlMs <= 0) return { value: await compute(), computedAt: new Date(now()) };
       const key = dashboardCacheKey(q);
       const at = now();

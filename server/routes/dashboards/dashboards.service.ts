@@ -139,9 +139,19 @@ function shown<T extends { get_covered_commissions?: number }>(value: T, withPla
   return rest as T;
 }
 
+/**
+ * How far the data the dashboard reads has changed (migration 0040: every statement writing it advances the sequence).
+ * A statement advances it before its transaction commits: numbers computed in that gap (milliseconds for the API's
+ * writes) are kept under the new version until the next write or DASHBOARD_CACHE_SECONDS, as before.
+ */
+export async function dashboardDataVersion(db: Db): Promise<string> {
+  const [row] = await queryRows<{ v: string }>(db, sql`SELECT last_value::text || ':' || is_called::text AS v FROM dashboard_data_version`);
+  return row.v;
+}
+
 /** The window's points, from the cache when one is given (dashboards.cache.ts), with when they were computed. */
 async function pointsOf(db: Db, q: DashboardQuery, cache?: DashboardCache) {
-  if (cache) return cache.get(q, () => dashboardPoints(db, q));
+  if (cache) return cache.get({ ...q, version: await dashboardDataVersion(db) }, () => dashboardPoints(db, q));
   return { value: await dashboardPoints(db, q), computedAt: new Date() };
 }
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLATFORM_AGENCY_ID } from "../../../src/domain/dashboard";
 import { carrierAgencies, carrierAgencyPolicyTypes, carriers, commissionStrategies, invoices, lineItems, policies } from "../../db/schema";
@@ -165,15 +166,29 @@ describe("the dashboard cache", () => {
     expect(b).toMatchObject({ all_policies_count: 2, total_premium_paid: 20_000 });
     expect(a1).toMatchObject({ all_policies_count: 2, total_premium_paid: 13_333 });
     expect(Date.parse(a1.computed_at)).not.toBeNaN();
-    await addPolicy(world.agencies.A.id, "DASH-CACHE-1");
     const a2 = (await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentA)).json();
     expect(a2).toEqual(a1);
     // The graphs of the same scope and filters come from the same computation.
     expect((await get(`/v2/staff_agency/policies_dashboard/graphs?${LATER}`, as.agentA)).json()).toMatchObject({ computed_at: a1.computed_at, total: { total_new_policies: 2 } });
+    await addPolicy(world.agencies.A.id, "DASH-CACHE-1");
     // A scope not asked before (the whole system) is computed now and sees the new policy.
     expect((await get(`/v2/staff_super_admin/policies_dashboard/total?${LATER}`, as.superAdmin)).json().all_policies_count).toBe(5);
+    // So does the one whose numbers were kept: a policy written is a new data version.
+    expect((await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentA)).json().all_policies_count).toBe(3);
     // An agent narrowed to the sub-agency is another scope too.
     expect((await get(`/v2/staff_agency/policies_dashboard/total?${LATER}&filter[agency_id]=${world.agencies.A1.id}`, as.agentA)).json().all_policies_count).toBe(1);
+  });
+
+  it("shows a proof accepted a moment ago, the kept numbers notwithstanding", async () => {
+    const url = `/v2/staff_agency/policies_dashboard/total?${WINDOW}`;
+    const before = (await get(url, as.agentB)).json();
+    expect((await get(url, as.agentB)).json()).toEqual(before);
+    const [proof] = await t.database.db.select().from(policies).where(eq(policies.number, "DASH-4"));
+    expect(proof.status).toBe("EXTERNAL_UNVERIFIED");
+    expect((await t.app.inject({ method: "POST", url: "/v2/staff_super_admin/policies/external/accept", headers: as.superAdmin, payload: { policy: { id: proof.id } } })).statusCode).toBe(200);
+    const after = (await get(url, as.agentB)).json();
+    expect(after.bound).toBe(before.bound + 1);
+    expect(after.all_policies_count).toBe(before.all_policies_count);
   });
 
   it("computes again once the entry is older than its time to live; a failed computation is not kept", async () => {
@@ -181,13 +196,17 @@ describe("the dashboard cache", () => {
     const cache = createDashboardCache({ ttlMs: 60_000, now: () => clock });
     const q = { scope: { kind: "agencies" as const, agencyIds: [world.agencies.B.id] }, window: { start: "2026-03-01", end: "2026-03-31" }, withPlatform: false };
     const first = await dashboardTotals(t.database.db, q, cache);
-    await addPolicy(world.agencies.B.id, "DASH-CACHE-2");
     clock += 59_000;
     expect(await dashboardTotals(t.database.db, q, cache)).toEqual(first);
     clock += 2_000;
     const fresh = await dashboardTotals(t.database.db, q, cache);
-    expect(fresh.all_policies_count).toBe(first.all_policies_count + 1);
+    expect(fresh.all_policies_count).toBe(first.all_policies_count);
     expect(fresh.computed_at).toBe(new Date(clock).toISOString());
+    expect(fresh.computed_at).not.toBe(first.computed_at);
+    // A policy written meanwhile is seen at once, within the time to live.
+    await addPolicy(world.agencies.B.id, "DASH-CACHE-2");
+    clock += 1_000;
+    expect((await dashboardTotals(t.database.db, q, cache)).all_policies_count).toBe(first.all_policies_count + 1);
     await expect(cache.get({ ...q, policyTypeId: 9 }, () => Promise.reject(new Error("database gone")))).rejects.toThrow("database gone");
     expect(await cache.get({ ...q, policyTypeId: 9 }, async () => "computed")).toMatchObject({ value: "computed" });
     // With no time to live (DASHBOARD_CACHE_SECONDS=0) nothing is kept.

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type SQL, and, eq, sql } from "drizzle-orm";
 import { leaseStatus } from "../../src/domain/leases";
 import { ACTIVE_POLICY_STATUSES } from "../../src/domain/policies";
 import type { Db } from "../db/client";
-import { accountUsers, accounts, integrationProfiles, integrationProperties, integrationSyncErrors, integrationSyncRuns, integrations, insurables, leaseUsers, leases, profiles as profilesTable, users } from "../db/schema";
+import { accountUsers, accounts, integrationProfiles, integrationProperties, integrationPolicyPushes, integrationSyncErrors, integrationSyncRuns, integrations, insurables, leaseUsers, leases, policies, profiles as profilesTable, users } from "../db/schema";
 import type { HistoryChanges } from "../db/schema";
 import { ConflictError, NotFoundError } from "../lib/errors";
 import { type Author, recordHistories } from "../lib/history";
@@ -11,7 +11,7 @@ import { queryRows } from "../lib/list";
 import { fullName } from "../lib/profiles";
 import { refreshDerived, todayLA } from "../routes/leases/leases.service";
 import { decryptCredentials } from "./credentials";
-import { type PropertyManagementProvider, type ProviderPortfolio, ProviderError, type PushedPolicy } from "./provider";
+import { type PropertyManagementProvider, type ProviderPortfolio, ProviderError, type PushResult, type PushedPolicy } from "./provider";
 import { providerFor } from "./registry";
 
 /** The sync job (one run) and the nightly job that starts a run for every enabled integration. */
@@ -489,11 +489,11 @@ async function writeProperty(tx: Tx, ctx: PropertyContext, data: ProviderPortfol
  * reference section 4.13): active policies (bound in Coverdesk, or proofs of coverage verified) of a unit the
  * integration imported, held by a resident it imported; one row per policy, its primary holder first.
  */
-async function verifiedPolicies(db: Db, integrationId: number, communityId: number): Promise<PushedPolicy[]> {
+async function verifiedPolicies(db: Db, integrationId: number, communityId: number): Promise<Array<{ id: number; policy: PushedPolicy }>> {
   const statuses = `{${ACTIVE_POLICY_STATUSES.join(",")}}`;
-  const rows = await queryRows<{ number: string; carrier: string | null; resident_code: string; unit_code: string; effective_date: string; expiration_date: string | null; liability: string | number | null; status: string }>(
+  const rows = await queryRows<{ id: number; number: string; carrier: string | null; resident_code: string; unit_code: string; effective_date: string; expiration_date: string | null; liability: string | number | null; status: string }>(
     db,
-    sql`SELECT DISTINCT ON (p.id) p.number, coalesce(c.title, p.out_of_system_carrier_title) AS carrier, rl.external_id AS resident_code, ul.external_id AS unit_code,
+    sql`SELECT DISTINCT ON (p.id) p.id, p.number, coalesce(c.title, p.out_of_system_carrier_title) AS carrier, rl.external_id AS resident_code, ul.external_id AS unit_code,
           p.effective_date::text AS effective_date, p.expiration_date::text AS expiration_date, p.status,
           (SELECT max(pc."limit") FROM policy_coverages pc WHERE pc.policy_id = p.id AND pc.designation = 'liability' AND pc.enabled) AS liability
         FROM policies p
@@ -508,28 +508,95 @@ async function verifiedPolicies(db: Db, integrationId: number, communityId: numb
         ORDER BY p.id, pu."primary" DESC, pu.id`,
   );
   return rows.map((r) => ({
-    number: r.number,
-    carrier: r.carrier,
-    resident_code: r.resident_code,
-    unit_code: r.unit_code,
-    effective_date: r.effective_date,
-    expiration_date: r.expiration_date,
-    liability_cents: r.liability === null ? null : Number(r.liability),
-    status: r.status === "EXTERNAL_VERIFIED" ? "verified" : "active",
+    id: Number(r.id),
+    policy: {
+      number: r.number,
+      carrier: r.carrier,
+      resident_code: r.resident_code,
+      unit_code: r.unit_code,
+      effective_date: r.effective_date,
+      expiration_date: r.expiration_date,
+      liability_cents: r.liability === null ? null : Number(r.liability),
+      status: r.status === "EXTERNAL_VERIFIED" ? "verified" : "active",
+    },
   }));
 }
 
-/** Sends the property's verified policies; what the provider refused, or a failed push, becomes records in error. */
-async function pushPolicies(db: Db, provider: PropertyManagementProvider, integrationId: number, propertyCode: string, communityId: number): Promise<{ pushed: number; errors: RecordError[] }> {
-  const policies = await verifiedPolicies(db, integrationId, communityId);
-  if (!policies.length) return { pushed: 0, errors: [] };
+/** The version of a pushed record: its fields in their fixed order (verifiedPolicies builds every record alike). */
+const pushHash = (policy: PushedPolicy) => createHash("sha256").update(JSON.stringify(policy)).digest("hex");
+
+/**
+ * Policies the provider holds from an earlier push under this property that have since been cancelled or expired:
+ * their last record again with the new status (and, for a cancellation, the day coverage ended), so the provider no
+ * longer counts them as insurance. Both adapters send a policy's status (Yardi's <Status>, Entrata's status).
+ */
+async function endedPolicies(db: Db, held: Array<typeof integrationPolicyPushes.$inferSelect>): Promise<Array<{ id: number; policy: PushedPolicy }>> {
+  if (!held.length) return [];
+  const rows = await db
+    .select({ id: policies.id, status: policies.status, cancellation_date: policies.cancellation_date })
+    .from(policies)
+    .where(sql`${policies.id} = ${anyOf(held.map((r) => r.policy_id))} AND ${policies.status} IN ('CANCELLED', 'EXPIRED')`);
+  const byId = new Map(held.map((r) => [r.policy_id, r]));
+  return rows.map((row) => {
+    const last = byId.get(row.id)!.payload;
+    const cancelled = row.status === "CANCELLED";
+    return { id: row.id, policy: { ...last, expiration_date: cancelled ? (row.cancellation_date ?? last.expiration_date) : last.expiration_date, status: cancelled ? "cancelled" : "expired" } };
+  });
+}
+
+/**
+ * Pushes what the provider does not hold yet: the property's verified policies new or changed since the provider last
+ * accepted them, the ones it refused before (retried on every run until accepted), and the ones cancelled or expired
+ * since it accepted them. Each attempt is recorded per policy (integration_policy_pushes) with the provider's answer;
+ * what the provider refused, or a failed push, becomes records in error. `pushed` counts what it accepted this run.
+ */
+async function pushPolicies(db: Db, provider: PropertyManagementProvider, integrationId: number, property: { id: number; external_id: string }, communityId: number): Promise<{ pushed: number; errors: RecordError[] }> {
+  const current = await verifiedPolicies(db, integrationId, communityId);
+  const currentIds = current.map((c) => c.id);
+  const records = await db
+    .select()
+    .from(integrationPolicyPushes)
+    .where(
+      and(
+        eq(integrationPolicyPushes.integration_id, integrationId),
+        currentIds.length ? sql`(${integrationPolicyPushes.property_id} = ${property.id} OR ${integrationPolicyPushes.policy_id} = ${anyOf(currentIds)})` : eq(integrationPolicyPushes.property_id, property.id),
+      ),
+    );
+  const recordOf = new Map(records.map((r) => [r.policy_id, r]));
+  const listed = new Set(currentIds);
+  const ended = await endedPolicies(
+    db,
+    records.filter((r) => r.property_id === property.id && r.accepted_hash !== null && !listed.has(r.policy_id)),
+  );
+  const outgoing = [...current, ...ended].map((c) => ({ ...c, hash: pushHash(c.policy) })).filter((c) => recordOf.get(c.id)?.accepted_hash !== c.hash);
+  if (!outgoing.length) return { pushed: 0, errors: [] };
+
+  const record = async (c: (typeof outgoing)[number], status: "accepted" | "refused" | "failed", message: string | null) => {
+    const at = new Date();
+    const attempt = { property_id: property.id, payload: c.policy, content_hash: c.hash, attempted_at: at, status, message, updated_at: at };
+    const accepted = status === "accepted" ? { accepted_hash: c.hash, accepted_at: at } : {};
+    await db
+      .insert(integrationPolicyPushes)
+      .values({ integration_id: integrationId, policy_id: c.id, ...attempt, ...accepted })
+      .onConflictDoUpdate({ target: [integrationPolicyPushes.policy_id, integrationPolicyPushes.integration_id], set: { ...attempt, ...accepted } });
+  };
+  let result: PushResult;
   try {
-    const result = await provider.pushPolicies(propertyCode, policies);
-    return { pushed: result.pushed, errors: result.errors.map((e) => ({ record_type: "policy", external_id: e.number, message: e.message })) };
+    result = await provider.pushPolicies(
+      property.external_id,
+      outgoing.map((c) => c.policy),
+    );
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    return { pushed: 0, errors: [{ record_type: "policy", external_id: propertyCode, message: `The policies could not be pushed: ${error.message}` }] };
+    for (const c of outgoing) await record(c, "failed", error.message);
+    return { pushed: 0, errors: [{ record_type: "policy", external_id: property.external_id, message: `The policies could not be pushed: ${error.message}` }] };
   }
+  const refused = new Map(result.errors.map((e) => [e.number, e.message]));
+  for (const c of outgoing) await record(c, refused.has(c.policy.number) ? "refused" : "accepted", refused.get(c.policy.number) ?? null);
+  return {
+    pushed: outgoing.filter((c) => !refused.has(c.policy.number)).length,
+    errors: result.errors.map((e) => ({ record_type: "policy", external_id: e.number, message: e.message })),
+  };
 }
 
 const todayOf = () => todayLA();
@@ -581,7 +648,7 @@ export async function runSync(db: Db, secret: string, runId: number, today = tod
       for (const [key, id] of links) profiles.set(key, id);
       errors = written.errors;
       if (integration.settings.sync.push_policies) {
-        const pushed = await pushPolicies(db, provider, integration.id, property.external_id, written.communityId);
+        const pushed = await pushPolicies(db, provider, integration.id, property, written.communityId);
         totals.pushed += pushed.pushed;
         errors = [...errors, ...pushed.errors];
       }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PushedPolicy } from "../../integrations/provider";
 import { insurables } from "./insurables";
 import { accounts } from "./organisations";
+import { policies } from "./policies";
 import { idColumn, timestamps } from "./columns";
 
 export const INTEGRATION_PROVIDERS = ["yardi", "entrata"] as const;
@@ -130,4 +132,37 @@ export const integrationSyncErrors = pgTable(
     ...timestamps(),
   },
   (t) => [index("integration_sync_errors_open_idx").on(t.integration_id, t.resolved_at)],
+);
+
+export const POLICY_PUSH_STATUSES = ["accepted", "refused", "failed"] as const;
+
+/**
+ * What the sync last sent the provider for one policy ("push policies"): the record it sent, its hash and when, and
+ * the provider's answer. A policy is sent again only when its record's hash differs from the one the provider last
+ * accepted, so an unchanged policy is sent once, a changed one once more, and a refused or failed one on every run
+ * until the provider takes it. `property_id` is the property it was sent under (its cancellation goes there too).
+ */
+export const integrationPolicyPushes = pgTable(
+  "integration_policy_pushes",
+  {
+    id: idColumn(),
+    integration_id: integer("integration_id")
+      .notNull()
+      .references(() => integrations.id, { onDelete: "cascade" }),
+    policy_id: integer("policy_id")
+      .notNull()
+      .references(() => policies.id, { onDelete: "cascade" }),
+    property_id: integer("property_id").references(() => integrationProperties.id, { onDelete: "set null" }),
+    /** The record last sent, its sha-256, when, and what the provider answered (its message when it refused). */
+    payload: jsonb("payload").$type<PushedPolicy>().notNull(),
+    content_hash: text("content_hash").notNull(),
+    attempted_at: timestamp("attempted_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: POLICY_PUSH_STATUSES }).notNull(),
+    message: text("message"),
+    /** The hash the provider last accepted, and when: the version it holds. */
+    accepted_hash: text("accepted_hash"),
+    accepted_at: timestamp("accepted_at", { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("integration_policy_pushes_policy_key").on(t.policy_id, t.integration_id), index("integration_policy_pushes_property_idx").on(t.property_id)],
 );

@@ -52,6 +52,12 @@ export async function showIntegration(db: Db, secret: string, scope: Scope, id: 
   const [account] = await db.select({ id: accounts.id, title: accounts.title }).from(accounts).where(eq(accounts.id, integration.account_id));
   const properties = await db.select().from(integrationProperties).where(eq(integrationProperties.integration_id, id)).orderBy(integrationProperties.id);
   const runs = await db.select().from(integrationSyncRuns).where(eq(integrationSyncRuns.integration_id, id)).orderBy(desc(integrationSyncRuns.started_at), desc(integrationSyncRuns.id)).limit(10);
+  // Push policies: how many the provider holds (a version it accepted) and how many the next run sends again.
+  const [pushes] = await queryRows<{ held: number; waiting: number; last_at: string | null }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE accepted_hash IS NOT NULL)::int AS held, count(*) FILTER (WHERE status <> 'accepted')::int AS waiting, max(attempted_at) AS last_at
+      FROM integration_policy_pushes WHERE integration_id = ${id}`,
+  );
   return {
     id: integration.id,
     provider: integration.provider,
@@ -78,6 +84,7 @@ export async function showIntegration(db: Db, secret: string, scope: Scope, id: 
       last_error: p.last_error,
     })),
     runs: runs.map(runJson),
+    pushed_policies: { held: pushes.held, waiting: pushes.waiting, last_pushed_at: iso(pushes.last_at) },
   };
 }
 

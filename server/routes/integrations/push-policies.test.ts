@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { integrationSyncErrors, integrationSyncRuns, policies, policyCoverages, policyInsurables, policyUsers } from "../../db/schema";
+import { integrationPolicyPushes, integrationSyncErrors, integrationSyncRuns, policies, policyCoverages, policyInsurables, policyUsers } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
 import { queryRows } from "../../lib/list";
 import { sandboxPushes, sandboxScenario } from "../../integrations/sandbox";
@@ -18,12 +18,25 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 let as: AuthHeaders;
 let fakeYardi: FakeProvider;
 const PORTFOLIO = "push-a";
+/** The policies the fake Voyager refuses, with its recorded message (tests/fixtures/integrations/yardi/ImportInsurancePolicies.xml). */
+const yardiRefuses = new Set(["YP-2002"]);
+const sentNumbers = (body: string) => [...body.matchAll(/<PolicyNumber>([^<]+)<\/PolicyNumber>/g)].map((m) => m[1]);
+/** The recorded answer's shape, its messages for what this request sent. */
+function yardiImportAnswer(body: string) {
+  const sent = sentNumbers(body);
+  const refused = sent.filter((n) => yardiRefuses.has(n));
+  const messages = [`<Message messageType="Information">${sent.length - refused.length} policy imported.</Message>`, ...refused.map((n) => `<Message messageType="Error">Policy ${n}: Tenant t0099999 was not found in property mgrove.</Message>`)];
+  return fixture("yardi", "ImportInsurancePolicies.xml").replace(/<Messages>[\s\S]*<\/Messages>/, `<Messages>${messages.join("")}</Messages>`);
+}
 const call = (method: "GET" | "POST" | "PUT", path: string, payload?: object) =>
   t.app.inject({ method, url: `/v2/staff_super_admin${path}`, headers: as, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   // A fake Voyager on loopback for the Yardi adapter's push (no network).
-  fakeYardi = await startFakeProvider((r) => ({ body: fixture("yardi", `${/\/(\w+)"$/.exec(String(r.headers.soapaction))![1]}.xml`), contentType: "text/xml" }));
+  fakeYardi = await startFakeProvider((r) => {
+    const operation = /\/(\w+)"$/.exec(String(r.headers.soapaction))![1];
+    return { body: operation === "ImportInsurancePolicies" ? yardiImportAnswer(r.body) : fixture("yardi", `${operation}.xml`), contentType: "text/xml" };
+  });
   t = await createTestApp({ LOG_LEVEL: "error", INTEGRATION_ALLOW_HTTP: "1", INTEGRATION_ALLOW_HOSTS: "127.0.0.1" });
   world = await buildWorld(t.database.db);
   as = await signInAs(t.app, "super.admin@test.dev");
@@ -97,6 +110,8 @@ describe("pushing verified policies back", () => {
 
   it("records a policy the provider refuses as a record in error with its message, and pushes the rest", async () => {
     const [integration] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM integrations WHERE account_id = ${world.accounts.A.id}`);
+    // Both policies change (renewed a month longer): both go out again, and the provider refuses one of them.
+    await t.database.db.update(policies).set({ expiration_date: "2027-03-01" }).where(sql`${policies.number} IN ('PUSH-VERIFIED-1', 'PUSH-BOUND-2')`);
     sandboxScenario(PORTFOLIO, { refusePolicies: ["PUSH-BOUND-2"] });
     try {
       const run = await sync(integration.id);
@@ -104,7 +119,7 @@ describe("pushing verified policies back", () => {
       expect(run.pushed_count).toBe(1);
       const errors = await t.database.db.select().from(integrationSyncErrors).where(eq(integrationSyncErrors.run_id, run.id));
       expect(errors.map((e) => [e.record_type, e.external_id, e.message])).toEqual([["policy", "PUSH-BOUND-2", expect.stringContaining("has no current lease")]]);
-      expect(sandboxPushes(PORTFOLIO, { clear: true })[0].policies.map((p) => p.number)).toEqual(["PUSH-VERIFIED-1"]);
+      expect(sandboxPushes(PORTFOLIO, { clear: true })[0].policies.map((p) => [p.number, p.expiration_date])).toEqual([["PUSH-VERIFIED-1", "2027-03-01"]]);
       const health = await call("POST", "/integrations/integration_health");
       const row = (health.json().data as Array<{ id: number; errors: Array<{ record_type: string; external_id: string }>; last_run: { pushed: number } }>).find((r) => r.id === integration.id)!;
       expect(row.errors).toContainEqual(expect.objectContaining({ record_type: "policy", external_id: "PUSH-BOUND-2" }));
@@ -112,6 +127,23 @@ describe("pushing verified policies back", () => {
     } finally {
       sandboxScenario(PORTFOLIO, null);
     }
+  });
+
+  it("sends nothing again once the provider holds every policy, and retries the refused one until it is taken", async () => {
+    const [integration] = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM integrations WHERE account_id = ${world.accounts.A.id}`);
+    // The provider now takes PUSH-BOUND-2: only it goes out (PUSH-VERIFIED-1's version is held already).
+    const retried = await sync(integration.id);
+    expect(retried).toMatchObject({ status: "succeeded", pushed_count: 1, error_count: 0 });
+    expect(sandboxPushes(PORTFOLIO, { clear: true }).flatMap((p) => p.policies.map((x) => x.number))).toEqual(["PUSH-BOUND-2"]);
+    const health = await call("POST", "/integrations/integration_health");
+    const row = (health.json().data as Array<{ id: number; errors: Array<{ external_id: string }> }>).find((r) => r.id === integration.id)!;
+    expect(row.errors.map((e) => e.external_id)).not.toContain("PUSH-BOUND-2");
+
+    const quiet = await sync(integration.id);
+    expect(quiet).toMatchObject({ status: "succeeded", pushed_count: 0 });
+    expect(sandboxPushes(PORTFOLIO)).toEqual([]);
+    const shown = await call("GET", `/integrations/${integration.id}`);
+    expect(shown.json().pushed_policies).toMatchObject({ held: 2, waiting: 0 });
   });
 });
 
@@ -154,5 +186,45 @@ describe("pushing to Yardi (the Voyager adapter, against a fake Voyager)", () =>
     expect(push.body).toContain("<YardiPropertyId>mgrove</YardiPropertyId>");
     const errors = await t.database.db.select().from(integrationSyncErrors).where(eq(integrationSyncErrors.run_id, second.id));
     expect(errors.map((e) => [e.record_type, e.external_id, e.message])).toEqual([["policy", "YP-2002", "Policy YP-2002: Tenant t0099999 was not found in property mgrove."]]);
+    const records = await t.database.db.select().from(integrationPolicyPushes).where(eq(integrationPolicyPushes.integration_id, integration.id));
+    expect(records.map((r) => [r.payload.number, r.status, r.message, r.accepted_hash === r.content_hash]).sort()).toEqual([
+      ["YP-2001", "accepted", null, true],
+      ["YP-2002", "refused", "Policy YP-2002: Tenant t0099999 was not found in property mgrove.", false],
+    ]);
+
+    const pushesSent = () => fakeYardi.requests.filter((r) => String(r.headers.soapaction).endsWith('ImportInsurancePolicies"')).map((r) => sentNumbers(r.body));
+    // Nothing changed: the refused one is retried, the accepted one is not sent again.
+    fakeYardi.requests.length = 0;
+    expect(await sync(integration.id)).toMatchObject({ status: "partial", pushed_count: 0, error_count: 1 });
+    expect(pushesSent()).toEqual([["YP-2002"]]);
+
+    // Yardi takes it now: sent once more, and the run is clean.
+    yardiRefuses.clear();
+    fakeYardi.requests.length = 0;
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 1, error_count: 0 });
+    expect(pushesSent()).toEqual([["YP-2002"]]);
+
+    // A second run with nothing changed pushes nothing at all.
+    fakeYardi.requests.length = 0;
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 0 });
+    expect(pushesSent()).toEqual([]);
+
+    // A changed policy is pushed once, with its new dates.
+    await t.database.db.update(policies).set({ expiration_date: "2027-06-30" }).where(eq(policies.number, "YP-2001"));
+    fakeYardi.requests.length = 0;
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 1 });
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 0 });
+    expect(pushesSent()).toEqual([["YP-2001"]]);
+    expect(fakeYardi.requests.find((r) => r.body.includes("<PolicyNumber>YP-2001</PolicyNumber>"))!.body).toContain("<ExpirationDate>2027-06-30</ExpirationDate>");
+
+    // A policy cancelled since Yardi took it: its last record goes out once more as cancelled, ending on the cancellation day.
+    await t.database.db.update(policies).set({ status: "CANCELLED", cancellation_date: "2026-09-15" }).where(eq(policies.number, "YP-2002"));
+    fakeYardi.requests.length = 0;
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 1 });
+    expect(await sync(integration.id)).toMatchObject({ status: "succeeded", pushed_count: 0 });
+    expect(pushesSent()).toEqual([["YP-2002"]]);
+    const cancellation = fakeYardi.requests.find((r) => r.body.includes("<PolicyNumber>YP-2002</PolicyNumber>"))!.body;
+    expect(cancellation).toContain("<Status>cancelled</Status>");
+    expect(cancellation).toContain("<ExpirationDate>2026-09-15</ExpirationDate>");
   });
 });

@@ -70,6 +70,12 @@ describe("IntegrationShow (integrations/view/{id})", () => {
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
+  it("says how many pushed policies the provider holds and how many go out again", async () => {
+    renderShow("agent", integration({ settings: { sync: { pull_policies: true, push_policies: true, push_master_policy_invoices: false } }, pushed_policies: { held: 17, waiting: 2, last_pushed_at: "2026-11-23T09:31:00Z" } }));
+    expect(await screen.findByText("Policies Held by the Provider")).toBeInTheDocument();
+    expect(screen.getByText(/^17 held · 2 to send again · last sent /)).toBeInTheDocument();
+  });
+
   it("lets an agent read without toggles, resyncs or Run Sync", async () => {
     renderShow("agent");
     const properties = await screen.findByRole("table", { name: "Properties" });

@@ -136,6 +136,13 @@ export const IntegrationShow = () => {
           <Detail label={k("fields.password")}>{integration.credentials.password_set ? translate(k("password_set")) : "—"}</Detail>
           <Detail label={k("fields.refreshed_at")}>{when(integration.refreshed_at)}</Detail>
           <Detail label={k("fields.next_sync_at")}>{when(integration.next_sync_at)}</Detail>
+          {integration.settings.sync.push_policies || integration.pushed_policies?.last_pushed_at ? (
+            <Detail label={k("fields.pushed_policies")}>
+              {integration.pushed_policies?.last_pushed_at
+                ? translate(k("pushed_policies"), { held: integration.pushed_policies.held, waiting: integration.pushed_policies.waiting, at: when(integration.pushed_policies.last_pushed_at) })
+                : translate(k("pushed_policies_none"))}
+            </Detail>
+          ) : null}
           <Detail label={k("fields.charge_codes")}>{integration.available_charge_settings.map((c) => c.code).join(", ") || "—"}</Detail>
         </CardContent>
       </Card>

@@ -65,4 +65,6 @@ export interface Integration {
   next_sync_at: string | null;
   properties: IntegrationProperty[];
   runs: SyncRun[];
+  /** Push policies: the policies the provider holds a version of, and those refused or failed (sent again next run). */
+  pushed_policies?: { held: number; waiting: number; last_pushed_at: string | null };
 }

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNT_CAP } from "../../src/domain/constants";
 import { policyListQuery, policyListSpec } from "../routes/policies/policies.list";
-import { buildWorld } from "../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../test/helpers";
+import { type AuthHeaders, type TestApp } from "../test/helpers";
+import { type World, worldApp } from "../test/world-app";
 import { SEARCH_COUNT_CAP, cappedCount, parseListParams, queryRows, runList } from "./list";
 
 /**
@@ -13,16 +13,11 @@ import { SEARCH_COUNT_CAP, cappedCount, parseListParams, queryRows, runList } fr
  * TEST_DATABASE_URL, where they run on separate connections at once).
  */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "support", AuthHeaders>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "support"]));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PERMISSION_KEYS, AGENCY_ONLY_PERMISSION_KEYS } from "../../../src/domain/permissions";
 import { accountPermissions, accounts, histories, staff, staffPermissions } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 /**
  * Account permission sets (issue 13 section 2, reference 3.2): an account narrows its agency's set and never widens
@@ -11,19 +11,10 @@ import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../t
  * reaches its accounts, and switching the key back on at the agency does not undo what an account switched off.
  */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentA1" | "agentB" | "staffA" | "staffB", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentA1 = await signInAs(t.app, "agent.a1@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentA1", "agentB", "staffA", "staffB"])));
 afterAll(() => t.close());
 
 type Method = "GET" | "PUT";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, assignments, histories, insurables, staff } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 /**
  * "Assign to accounts or agencies" (document 3 section 1), read conservatively: a property manager moves to another
@@ -10,17 +10,10 @@ import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../t
  * organisation left, never oneself; history records it and the old account's community assignments go.
  */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA"])));
 afterAll(() => t.close());
 
 const put = (prefix: string, headers: AuthHeaders, id: number, body: object) => t.app.inject({ method: "PUT", url: `/v2/${prefix}/staffs/${id}`, headers, payload: { staff: body } });

@@ -1,23 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStrategies, carrierAgencies, carrierAgencyAuthorizations, carriers, histories, policies, staffPermissions } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "support" | "restricted", AuthHeaders>;
 let qbe: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-  as.restricted = await signInAs(t.app, "restricted.agent@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "support", "restricted"]));
   await t.database.db.insert(staffPermissions).values({ staff_id: world.staff.restricted.id, key: "agencies.carriers", value: false });
   const res = await call("POST", "/v2/staff_super_admin/carriers", as.superAdmin, {
     carrier: { title: "QBE Test", call_sign: "QT", integration_designation: "qbe", bindable: true, policy_type_ids: [1, 4] },

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "staffB" | "support", AuthHeaders>;
 const ids: Record<string, number> = {};
 
 const call = (method: "GET" | "POST" | "PUT", url: string, headers: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
 const ADDRESS = { street_number: "5", street_name: "Birch Ave", city: "Austin", state: "TX", zip_code: "78702" };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "staffB", "support"]));
   const create = async (headers: AuthHeaders, insurable: object) => {
     const res = await call("POST", "/v2/staff_account/insurables", headers, { insurable });
     expect(res.statusCode, res.body).toBe(201);

@@ -3,30 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { histories, insurableImports, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
 import { sweepFiles } from "../../files/sweep";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import type { InlineQueue } from "../../jobs/queue";
 import { multipart } from "../../test/multipart";
 import { expandRange } from "./insurables.service";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "staffB" | "support" | "restricted", AuthHeaders>;
 let community: { id: number };
 
 const call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, headers: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
 const ADDRESS = { street_number: "120", street_name: "Main St", city: "Austin", state: "TX", zip_code: "78701" };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-  as.restricted = await signInAs(t.app, "restricted.agent@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "staffB", "support", "restricted"]));
   await t.database.db.insert(staffPermissions).values({ staff_id: world.staff.restricted.id, key: "insurables.create", value: false });
   const res = await call("POST", "/v2/staff_account/insurables", as.staffA, {
     insurable: { title: "Maple Court", insurable_type_id: 1, account_id: world.accounts.A.id, addresses_attributes: [ADDRESS] },

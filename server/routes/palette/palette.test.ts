@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, insurables, leads, policies, staffPermissions, trackingUrls } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import type { AuthHeaders, TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "support" | "restricted", AuthHeaders>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "support", "restricted"]));
   const db = t.database.db;
   // Two communities on the same street, one per agency, and a policy of agency B that shares agency A's number prefix.
   const [communityA] = await db.insert(insurables).values({ title: "Maple Court", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
@@ -28,12 +27,6 @@ beforeAll(async () => {
     { landing_page: "commercial", campaign_name: "Spring Radio", agency_id: world.agencies.B.id },
     { landing_page: "commercial", campaign_name: "Spring Gone", agency_id: world.agencies.A.id, deleted_at: new Date() },
   ]);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-  as.restricted = await signInAs(t.app, "restricted.agent@test.dev");
 });
 afterAll(() => t.close());
 

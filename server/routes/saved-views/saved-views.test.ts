@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { worldApp } from "../../test/world-app";
 
 let t: TestApp;
-const as: Record<string, AuthHeaders> = {};
+let as: Record<"superAdmin" | "agentA" | "restricted" | "agentA1" | "agentB" | "staffA" | "support", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.restricted = await signInAs(t.app, "restricted.agent@test.dev");
-  as.agentA1 = await signInAs(t.app, "agent.a1@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-});
+beforeAll(async () => ({ t, as } = await worldApp(["superAdmin", "agentA", "restricted", "agentA1", "agentB", "staffA", "support"])));
 afterAll(() => t.close());
 
 type View = { id: number; name: string; shared: boolean; own: boolean; owner_name: string; params: Record<string, unknown> };
@@ -53,7 +43,7 @@ describe("saved views", () => {
   });
 
   it("works for every role, staff sharing within their account", async () => {
-    for (const who of ["superAdmin", "staffA", "support"]) expect((await save(as[who], { name: `Mine ${who}`, params: {} })).statusCode).toBe(201);
+    for (const who of ["superAdmin", "staffA", "support"] as const) expect((await save(as[who], { name: `Mine ${who}`, params: {} })).statusCode).toBe(201);
     expect((await list(as.staffA)).map((v) => v.name)).toEqual(["Mine staffA"]);
   });
 

@@ -1,24 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffPermissions } from "../../db/schema";
-import { buildWorld, PASSWORD } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { PASSWORD } from "../../test/fixtures";
+import { signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 /**
  * Issue 9, hole 9: a new password ends one's other sessions; staff histories need the key that reads that staff;
  * check_email answers within the caller's organisation only.
  */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "staffB", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  for (const [name, email] of Object.entries({ superAdmin: "super.admin@test.dev", agentA: "agent.a@test.dev", agentB: "agent.b@test.dev", staffA: "staff.a@test.dev", staffB: "staff.b@test.dev" })) {
-    as[name] = await signInAs(t.app, email);
-  }
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "staffB"])));
 afterAll(() => t.close());
 
 const validate = (headers: AuthHeaders) => t.app.inject({ method: "GET", url: "/v2/staff/auth/validate_token", headers });

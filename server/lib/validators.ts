@@ -23,6 +23,7 @@ export const MESSAGES = {
   tooFew: (n: number) => `must have at least ${n} items`,
   tooMany: (n: number) => `must have at most ${n} items`,
   notInList: "is not included in the list",
+  amBestRating: "is not an AM Best rating (A++, A+, A, A-, B++, B+, B, B-, C++, C+, C, C-, D, E, F or S)",
   id: "must be a valid id",
   cents: "must be an amount in cents",
   number: "must be a number",

@@ -15,6 +15,7 @@ export const carrierListSpec: ListSpec = {
     bindable: { type: "bool", column: sql`c.bindable` },
     verifiable: { type: "bool", column: sql`c.verifiable` },
     enabled: { type: "bool", column: sql`c.enabled` },
+    am_best_rating: { type: "text", column: sql`c.am_best_rating` },
     created_at: { type: "timestamp", column: sql`c.created_at` },
   },
   sorts: {
@@ -37,7 +38,7 @@ export function carrierScopeCondition(scope: Scope): SQL[] {
 }
 
 export const CARRIER_COLUMNS = sql`c.id, c.title, c.call_sign, c.integration_designation, c.syncable, c.rateable, c.quotable, c.bindable,
-  c.verifiable, c.enabled, c.synonyms, c.is_system, c.created_at, c.updated_at`;
+  c.verifiable, c.enabled, c.synonyms, c.am_best_rating, c.is_system, c.created_at, c.updated_at`;
 
 export function carrierListQuery(scope: Scope): ListQuery {
   return { select: CARRIER_COLUMNS, from: sql`carriers c`, where: carrierScopeCondition(scope), id: sql`c.id` };

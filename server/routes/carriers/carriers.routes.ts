@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AM_BEST_RATINGS } from "../../../src/domain/requirements";
 import { CARRIER_DESIGNATIONS, COMMISSION_RECIPIENT_TYPES, FEE_AMOUNT_TYPES, FEE_TYPES } from "../../db/schema";
 import { LONG_TEXT, SHORT_TEXT, TEXT, cents, flag, id, idParams, jsonValue, requiredText, text, trimmed } from "../../lib/input";
 import { sendList } from "../../lib/list";
@@ -39,6 +40,8 @@ const carrierFields = z
     call_sign: text(SHORT_TEXT).nullable(),
     integration_designation: z.enum(CARRIER_DESIGNATIONS, { error: MESSAGES.notInList }).nullable(),
     synonyms: text(LONG_TEXT).nullable(),
+    // The carrier's AM Best financial strength rating, which requirement profiles' minimum carrier rating compares.
+    am_best_rating: z.enum(AM_BEST_RATINGS, { error: MESSAGES.amBestRating }).nullable(),
     syncable: z.boolean(),
     rateable: z.boolean(),
     quotable: z.boolean(),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { CARRIER_PICKER_SIZE } from "../../../src/domain/constants";
 import { POLICY_TYPES } from "../../../src/domain/policies";
+import type { AmBestRating } from "../../../src/domain/requirements";
 import { US_STATES } from "../../../src/domain/usStates";
 import type { Db } from "../../db/client";
 import {
@@ -70,6 +71,7 @@ export interface CarrierInput {
   call_sign?: string | null;
   integration_designation?: (typeof CARRIER_DESIGNATIONS)[number] | null;
   synonyms?: string | null;
+  am_best_rating?: AmBestRating | null;
   syncable?: boolean;
   rateable?: boolean;
   quotable?: boolean;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingStrategies, carrierAgencies, carrierAgencyAuthorizations, carriers, histories, policies, staffPermissions } from "../../db/schema";
 import { type AuthHeaders, type TestApp } from "../../test/helpers";
 import { type World, worldApp } from "../../test/world-app";
+import { MESSAGES } from "../../lib/validators";
+import { carrierRating } from "../compliance/requirements.service";
 
 let t: TestApp;
 let world: World;
@@ -66,6 +68,30 @@ describe("carriers grid and forms", () => {
     expect(res.json()).toMatchObject({ title: "Edited", synonyms: "EM, Edit" });
     const rows = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Carrier"), eq(histories.recordable_id, id), eq(histories.action, "update")));
     expect(rows[0].data).toEqual({ title: { previous_value: "Edit Me", new_value: "Edited" }, synonyms: { previous_value: null, new_value: "EM, Edit" } });
+  });
+
+  it("sets the AM Best rating on the AM Best scale only, with history, and requirement checks read it", async () => {
+    const id = await outOfSystem("Rated Mutual");
+    const set = await call("PUT", `/v2/staff_super_admin/carriers/${id}`, as.superAdmin, { carrier: { am_best_rating: "A-" } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().am_best_rating).toBe("A-");
+    expect((await call("GET", `/v2/staff_super_admin/carriers/${id}`, as.superAdmin)).json().am_best_rating).toBe("A-");
+    expect(await carrierRating(t.database.db, "rated mutual")).toBe("A-");
+    for (const bad of ["AAA", "a-", "B+++", ""]) {
+      const res = await call("PUT", `/v2/staff_super_admin/carriers/${id}`, as.superAdmin, { carrier: { am_best_rating: bad } });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors).toEqual({ "carrier.am_best_rating": MESSAGES.amBestRating });
+    }
+    const cleared = await call("PUT", `/v2/staff_super_admin/carriers/${id}`, as.superAdmin, { carrier: { am_best_rating: null } });
+    expect(cleared.json().am_best_rating).toBeNull();
+    const rows = await t.database.db
+      .select()
+      .from(histories)
+      .where(and(eq(histories.recordable_type, "Carrier"), eq(histories.recordable_id, id), eq(histories.action, "update")))
+      .orderBy(histories.id);
+    expect(rows.map((r) => r.data)).toEqual([{ am_best_rating: { previous_value: null, new_value: "A-" } }, { am_best_rating: { previous_value: "A-", new_value: null } }]);
+    // Only super admins edit carriers: an agent cannot rate even a carrier of their agency.
+    expect((await call("PUT", `/v2/staff_agency/carriers/${qbe.id}`, as.agentA, { carrier: { am_best_rating: "A++" } })).statusCode).toBe(403);
   });
 
   it("agents see only carriers assigned to their agencies, read-only; staff and policy support none", async () => {

@@ -6,6 +6,7 @@ import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
 import { CarrierList } from "./CarrierList";
+import { CarrierEdit } from "./CarrierEdit";
 import { CarrierShow } from "./CarrierShow";
 
 const QBE = {
@@ -14,6 +15,7 @@ const QBE = {
   call_sign: "QRP",
   integration_designation: "qbe",
   synonyms: null,
+  am_best_rating: "A+",
   syncable: true,
   rateable: true,
   quotable: true,
@@ -24,7 +26,7 @@ const QBE = {
   policy_type_ids: [1],
   carrier_policy_types: [{ id: 9, policy_type_id: 1, title: "Residential" }],
 };
-const LEMONADE = { ...QBE, id: 2, title: "Lemonade", integration_designation: "out_of_system", syncable: false, bindable: false, is_system: false, policy_type_ids: [], carrier_policy_types: [] };
+const LEMONADE = { ...QBE, id: 2, title: "Lemonade", am_best_rating: null, integration_designation: "out_of_system", syncable: false, bindable: false, is_system: false, policy_type_ids: [], carrier_policy_types: [] };
 const STRATEGIES = [
   { id: 31, title: "Annually", enabled: true, agency_id: 5, agency_title: "Acme Agency", policy_type_id: 1, policy_type_title: "Residential", new_business: { payments: [100], payments_per_term: 1 } },
   { id: 32, title: "Monthly", enabled: true, agency_id: 5, agency_title: "Acme Agency", policy_type_id: 1, policy_type_title: "Residential", new_business: { payments: [], payments_per_term: 12 } },
@@ -114,6 +116,7 @@ describe("CarrierShow (carriers/view/{id})", () => {
     expect(screen.getByRole("button", { name: "Assign agency" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Unassign" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Edit" })).toBeInTheDocument();
+    expect(screen.getByText("AM Best Rating").nextElementSibling).toHaveTextContent("A+");
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
@@ -140,5 +143,23 @@ describe("CarrierShow (carriers/view/{id})", () => {
     renderShow("agent", "/availability");
     expect(await screen.findByRole("checkbox", { name: "CA" })).toBeDisabled();
     expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
+  });
+});
+
+describe("CarrierEdit (carriers/view/{id}/edit)", () => {
+  it("a super admin picks the AM Best rating from the AM Best scale and saves it with the carrier's fields", async () => {
+    const dataProvider = createMemoryDataProvider({ carriers: [{ ...LEMONADE }] });
+    const { i18nProvider } = renderInAdmin(<CarrierEdit />, { dataProvider, user: staffUser("super_admin"), url: "/dashboard/carriers/view/2/edit", path: "/dashboard/carriers/view/:id/edit" });
+    await screen.findByDisplayValue("Lemonade");
+    fireEvent.mouseDown(screen.getByLabelText("AM Best Rating"));
+    const options = (await screen.findAllByRole("option")).map((o) => o.textContent?.trim());
+    expect(options.slice(0, 6)).toEqual(["", "A++", "A+", "A", "A-", "B++"]);
+    fireEvent.click(screen.getByRole("option", { name: "A-" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(dataProvider.calls.find((c) => c.method === "update")).toBeTruthy());
+    const update = dataProvider.calls.find((c) => c.method === "update")?.params as { data: Record<string, unknown> };
+    expect(update.data).toMatchObject({ title: "Lemonade", am_best_rating: "A-" });
+    expect(update.data).not.toHaveProperty("carrier_policy_types");
+    expect([...i18nProvider.missingKeys]).toEqual([]);
   });
 });

@@ -44,6 +44,7 @@ const CarrierDetails = ({ carrier }: { carrier: Carrier }) => {
           {carrier.integration_designation ? translate(`resources.carriers.designations.${carrier.integration_designation}`) : ""}
         </Field>
         <Field label={f("synonyms")}>{carrier.synonyms}</Field>
+        <Field label={f("am_best_rating")}>{carrier.am_best_rating ?? translate("resources.carriers.no_rating")}</Field>
         <Field label={f("policy_type_ids")}>{(carrier.carrier_policy_types ?? []).map((t) => t.title).join(", ")}</Field>
         <Field label={f("is_system")}>
           <YesNo value={carrier.is_system} />

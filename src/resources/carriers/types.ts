@@ -10,6 +10,7 @@ export interface Carrier {
   call_sign: string | null;
   integration_designation: (typeof CARRIER_DESIGNATIONS)[number] | null;
   synonyms: string | null;
+  am_best_rating: string | null;
   syncable: boolean;
   rateable: boolean;
   quotable: boolean;

@@ -70,6 +70,7 @@ export type RecordName =
   | "Report"
   | "Revision"
   | "Tracking URL"
+  | "Upload link"
   | "Staff"
   | "User";
 

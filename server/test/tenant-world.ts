@@ -73,6 +73,10 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
   await addStaff("matrix.agent.west@coverdesk.test", "agent", "Agency", summitWest);
   await addStaff("matrix.staff.riverbend@coverdesk.test", "staff", "Account", riverbend);
 
+  // A resident's upload link in each account with leases (the demo mails none): Revoke reaches its tenant's only.
+  await db.execute(sql`INSERT INTO upload_links (account_id, insurable_id, lease_id, user_id, reason, expires_at)
+    SELECT DISTINCT ON (l.account_id) l.account_id, l.insurable_id, l.id, lu.user_id, 'uninsured', now() + interval '30 days'
+    FROM leases l JOIN lease_users lu ON lu.lease_id = l.id ORDER BY l.account_id, l.id, lu.id`);
   // A policy mail in each agency's tree (the demo sends none): Email History shows it to the policy's tenant only.
   for (const agencyId of [summit, harbor]) {
     await db.execute(sql`INSERT INTO sent_emails ("to", subject, text, template, related_type, related_id)

@@ -29,6 +29,8 @@ const SHARED_RULES: AccessRules = {
     ...EVERYONE,
     // The compliance dashboard's worklists and forecast (issue 17), within the caller's scope.
     { resource: "compliance", actions: ["list", "remind", "assign"] },
+    // Residents' upload links of their scope: their state on leases and residents, and Revoke (issue 17 section 2).
+    { resource: "upload-links", actions: ["list", "revoke"] },
     // Policy Import (legacy import): staff, agents and super admins, key-less (readings C-04 and C-29).
     { resource: "policy-import", actions: ["create"] },
     // Compliance reports of what the caller sees (issue 13 section 1): their account and its properties.
@@ -39,6 +41,7 @@ const SHARED_RULES: AccessRules = {
     { resource: "profile", actions: ["show", "edit"] },
     ...EVERYONE,
     { resource: "compliance", actions: ["list", "remind", "assign"] },
+    { resource: "upload-links", actions: ["list", "revoke"] },
     { resource: "policy-import", actions: ["create"] },
     // Their agency tree's accounts, agencies and properties; the bordereau (all carriers' premium) is super admins' only.
     { resource: "reports", actions: ["list", "show", "create"] },

@@ -83,6 +83,8 @@ const OWNERSHIP: Record<string, string> = {
   insurables: "SELECT id, agency_id, account_id, NULL::int FROM insurables",
   accounts: "SELECT id, agency_id, id, NULL::int FROM accounts",
   leases: "SELECT l.id, a.agency_id, l.account_id, NULL::int FROM leases l JOIN accounts a ON a.id = l.account_id",
+  // A resident's upload link belongs to the account it was mailed for.
+  "upload-links": "SELECT ul.id, a.agency_id, ul.account_id, NULL::int FROM upload_links ul JOIN accounts a ON a.id = ul.account_id",
   // A carrier's assignment to an agency belongs to that agency; a rate to its community.
   "carrier-agencies": "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
   "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",

@@ -70,7 +70,7 @@ function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: R
       `${landlord} reminds you that ${why}`,
       ask,
       ...(link
-        ? ["", "Send your proof of insurance here, no sign-in needed:", link.url, `The link is for you only, can be used once and expires on ${link.expiresAt.toISOString().slice(0, 10)}.`]
+        ? ["", "Send your proof of insurance here, no sign-in needed:", link.url, `The link is for you only, can be used once and expires on ${todayIn(new Date(link.expiresAt.getTime() - 1000))}.`]
         : []),
       "",
       "Thank you.",

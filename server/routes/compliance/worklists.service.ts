@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { addDays } from "../../../src/domain/requirements";
 import type { Db } from "../../db/client";
+import { linkState } from "../upload-links/upload-links.service";
 import { type UnitFuture, forecastFigures, outlook, renewalRate } from "../../compliance/forecast";
 import { COVERING_STATUSES, coverOf, todayIn } from "../../compliance/timeline";
 import { queryRows } from "../../lib/list";
@@ -30,6 +31,14 @@ const LEASE_FROM = sql`leases l JOIN insurables u ON u.id = l.insurable_id
   LEFT JOIN insurables b ON b.id = u.insurable_id AND b.insurable_type_id = 7
   LEFT JOIN insurables c ON c.id = CASE WHEN b.id IS NOT NULL THEN b.insurable_id ELSE u.insurable_id END
   LEFT JOIN accounts a ON a.id = l.account_id`;
+
+/**
+ * The newest upload link mailed for a row (issue 17 section 2), with its state, so staff see whether the resident can
+ * still answer the last reminder; found through the resident and unit (upload_links_user_unit).
+ */
+const newestLink = (today: string, match: SQL) => sql`(SELECT json_build_object('id', ul.id, 'state', ${linkState(today)}, 'created_at', ul.created_at,
+    'expires_at', ul.expires_at, 'used_at', ul.used_at, 'revoked_at', ul.revoked_at)
+  FROM upload_links ul WHERE ${match} ORDER BY ul.created_at DESC, ul.id DESC LIMIT 1) AS upload_link`;
 
 /** Policies' scope, the grid's rule (account for staff, agency tree for agents). */
 const policyScope = (scope: Scope): SQL[] => {
@@ -94,7 +103,8 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
           ? sql`l.start_date <= ${today}::date AND (l.end_date IS NULL OR l.end_date >= ${today}::date)`
           : sql`l.start_date > ${today}::date AND l.start_date <= ${addDays(today, 14)}::date`;
       where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}${picked("Lease", sql`l.id`)}`;
-      select = sql`${LEASE_COLUMNS}, ${assigneeOf("Lease", sql`l.id`)}`;
+      const link = newestLink(today, sql`ul.user_id IN (SELECT lu.user_id FROM lease_users lu WHERE lu.lease_id = l.id) AND ul.insurable_id = l.insurable_id AND ul.lease_id = l.id`);
+      select = sql`${LEASE_COLUMNS}, ${assigneeOf("Lease", sql`l.id`)}, ${link}`;
       order = name === "uninsured" ? sql`l.start_date, l.id` : sql`l.start_date, l.id`;
       break;
     }
@@ -117,7 +127,8 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
         u.id AS unit_id, u.title AS unit_title, a.id AS account_id, a.title AS account_title,
         (SELECT coalesce(json_agg(json_build_object('id', us.id, 'name', coalesce(pr.full_name, us.email), 'email', us.email) ORDER BY pu2."primary" DESC, pu2.id), '[]'::json)
            FROM policy_users pu2 JOIN users us ON us.id = pu2.user_id LEFT JOIN profiles pr ON pr.profileable_type = 'User' AND pr.profileable_id = us.id
-          WHERE pu2.policy_id = p.id) AS residents, ${assigneeOf("Policy", sql`p.id`)}`;
+          WHERE pu2.policy_id = p.id) AS residents, ${assigneeOf("Policy", sql`p.id`)},
+        ${newestLink(today, sql`ul.user_id IN (SELECT pu3.user_id FROM policy_users pu3 WHERE pu3.policy_id = p.id) AND ul.insurable_id = u.id`)}`;
       order = name === "expiring" ? sql`${end}, p.id` : sql`p.created_at, p.id`;
       break;
     }

@@ -189,6 +189,8 @@ export async function updateLease(db: Db, scope: Scope, id: number, input: Lease
 export async function deleteLease(db: Db, scope: Scope, id: number, author: Author) {
   const lease = (await showLease(db, scope, id)) as { insurable_id: number; reference: string; lease_users: Array<{ user_id: number }> };
   await inTransaction(db, async (tx) => {
+    // Its residents' upload links end with it (issue 17): the lease they were tied to is gone, so nothing could check it later.
+    await tx.execute(sql`UPDATE upload_links SET expires_at = now(), updated_at = now() WHERE lease_id = ${id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()`);
     await tx.delete(leases).where(eq(leases.id, id));
     await refreshDerived(tx, [lease.insurable_id], lease.lease_users.map((u) => u.user_id));
     await recordHistory(tx, { type: "Lease", id, action: "remove", author, process: "console", changes: { reference: { previous_value: lease.reference, new_value: null } } });

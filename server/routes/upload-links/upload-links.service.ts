@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { addDays } from "../../../src/domain/requirements";
+import { todayIn } from "../../compliance/timeline";
 import type { Db } from "../../db/client";
 import { documents, throttleHits, uploadLinks } from "../../db/schema";
 import { AppError, TooManyRequestsError, ValidationError } from "../../lib/errors";
@@ -29,18 +30,18 @@ export const BAD_TOKENS_FREE = 10;
 
 /** What the public page is told when a link cannot be used: a code it has a message for, never why in more detail. */
 export class UploadLinkRefused extends AppError {
-  constructor(readonly reason: "invalid_link" | "expired_link" | "used_link") {
-    super(reason === "invalid_link" ? 404 : 410, {
-      error: reason,
-      message:
-        reason === "invalid_link"
-          ? "This upload link is not valid."
-          : reason === "expired_link"
-            ? "This upload link has expired."
-            : "A proof of insurance was already sent with this link.",
-    });
+  constructor(readonly reason: keyof typeof REFUSALS) {
+    super(reason === "invalid_link" ? 404 : 410, { error: reason, message: REFUSALS[reason] });
   }
 }
+
+const REFUSALS = {
+  invalid_link: "This upload link is not valid.",
+  expired_link: "This upload link has expired.",
+  used_link: "A proof of insurance was already sent with this link.",
+  revoked_link: "This upload link was withdrawn by your property manager.",
+  lease_ended: "This upload link no longer works: the lease it was sent for has ended.",
+};
 
 export interface LinkContext {
   secret: string;
@@ -57,13 +58,22 @@ export async function issueUploadLink(
   target: { accountId: number; unitId: number; leaseId?: number | null; userId: number; reason: string; byStaffId?: number | null },
   now = new Date(),
 ): Promise<{ id: number; url: string; expiresAt: Date }> {
-  const expiresAt = new Date(now.getTime() + UPLOAD_LINK_TTL_DAYS * 86_400_000);
+  // A link never outlives the resident's lease on the unit (issue 17): it is tied to that lease (a reminder about a
+  // policy finds it) and ends with the lease's last day, Los Angeles time, if that comes before the usual 30 days.
+  const [lease] = await queryRows<{ id: number; ends_at: string | null }>(
+    db,
+    sql`SELECT l.id, ((l.end_date + 1)::timestamp AT TIME ZONE ${LINK_TIME_ZONE}) AS ends_at FROM leases l
+        ${target.leaseId ? sql`WHERE l.id = ${target.leaseId}` : sql`JOIN lease_users lu ON lu.lease_id = l.id AND lu.user_id = ${target.userId} WHERE l.insurable_id = ${target.unitId} AND l.status <> 'expired'`}
+        ORDER BY l.start_date DESC, l.id DESC LIMIT 1`,
+  );
+  const ttlEnd = now.getTime() + UPLOAD_LINK_TTL_DAYS * 86_400_000;
+  const expiresAt = new Date(lease?.ends_at ? Math.min(ttlEnd, new Date(lease.ends_at).getTime()) : ttlEnd);
   const [row] = await db
     .insert(uploadLinks)
     .values({
       account_id: target.accountId,
       insurable_id: target.unitId,
-      lease_id: target.leaseId ?? null,
+      lease_id: lease?.id ?? target.leaseId ?? null,
       user_id: target.userId,
       reason: target.reason,
       expires_at: expiresAt,
@@ -73,6 +83,22 @@ export async function issueUploadLink(
   const token = signUploadToken({ linkId: row.id, accountId: target.accountId, userId: target.userId, expires: Math.floor(expiresAt.getTime() / 1000) }, ctx.secret);
   return { id: row.id, url: `${ctx.origin}/upload/${token}`, expiresAt };
 }
+
+/** Leases end at midnight after their last day where the product's dates are kept (server/compliance/timeline.ts). */
+const LINK_TIME_ZONE = "America/Los_Angeles";
+
+/**
+ * Whether the link's lease no longer holds for it (alias `ul`): ended before today, moved to another unit, or the
+ * resident is no longer on it. Checked each time the link is opened or used, so a lease ended (or corrected) after the
+ * link was mailed is seen at once; a deleted lease expires its links when it is deleted (leases.service.ts).
+ */
+const leaseEnded = (today: string) => sql`(ul.lease_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM leases l JOIN lease_users lu ON lu.lease_id = l.id AND lu.user_id = ul.user_id
+  WHERE l.id = ul.lease_id AND l.insurable_id = ul.insurable_id AND (l.end_date IS NULL OR l.end_date >= ${today}::date)))`;
+
+/** A link's state, one rule for the public page and the console: revoked, used, expired, lease ended, or open. */
+export const linkState = (today: string) => sql`CASE WHEN ul.revoked_at IS NOT NULL THEN 'revoked' WHEN ul.used_at IS NOT NULL THEN 'used'
+  WHEN ul.expires_at <= now() THEN 'expired' WHEN ${leaseEnded(today)} THEN 'lease_ended' ELSE 'open' END`;
+export type LinkState = "revoked" | "used" | "expired" | "lease_ended" | "open";
 
 /** Counts one public call of `ip`; 429 past the allowance, or while a run of bad tokens is backing off. */
 export async function countUploadCall(db: Db, ip: string, windowSeconds: number) {
@@ -111,9 +137,10 @@ interface LinkRow {
   expires_at: string;
   used_at: string | null;
   revoked_at: string | null;
+  state: LinkState;
 }
 
-const LINK_SELECT = sql`ul.id, ul.account_id, a.agency_id, a.title AS account_title, ul.insurable_id, u.title AS unit_title,
+const linkSelect = (today: string) => sql`${linkState(today)} AS state, ul.id, ul.account_id, a.agency_id, a.title AS account_title, ul.insurable_id, u.title AS unit_title,
   (SELECT c.title FROM insurables p JOIN insurables c ON c.id = CASE WHEN p.insurable_type_id = 7 THEN p.insurable_id ELSE p.id END WHERE p.id = u.insurable_id) AS community_title,
   ul.user_id, us.email, pr.first_name, pr.last_name, pr.full_name, ul.expires_at, ul.used_at, ul.revoked_at`;
 const LINK_FROM = sql`upload_links ul JOIN accounts a ON a.id = ul.account_id JOIN insurables u ON u.id = ul.insurable_id JOIN users us ON us.id = ul.user_id
@@ -132,15 +159,17 @@ export async function openLink(db: Db, secret: string, token: string, ip: string
   const { claim } = check;
   const [row] = await queryRows<LinkRow>(
     db,
-    sql`SELECT ${LINK_SELECT} FROM ${LINK_FROM} WHERE ul.id = ${claim.linkId} AND ul.account_id = ${claim.accountId} AND ul.user_id = ${claim.userId}
+    sql`SELECT ${linkSelect(todayIn(new Date(), LINK_TIME_ZONE))} FROM ${LINK_FROM} WHERE ul.id = ${claim.linkId} AND ul.account_id = ${claim.accountId} AND ul.user_id = ${claim.userId}
         ${lock ? sql`FOR UPDATE OF ul` : sql``}`,
   );
-  if (!row || row.revoked_at) {
+  if (!row) {
     await countBadToken(db, ip);
     throw new UploadLinkRefused("invalid_link");
   }
-  if (row.used_at) throw new UploadLinkRefused("used_link");
-  if (new Date(row.expires_at).getTime() <= Date.now()) throw new UploadLinkRefused("expired_link");
+  // A genuine link that no longer works says why, as a used or expired one does (410).
+  const refused = { revoked: "revoked_link", used: "used_link", expired: "expired_link", lease_ended: "lease_ended", open: null } as const;
+  const reason = refused[row.state];
+  if (reason) throw new UploadLinkRefused(reason);
   return row;
 }
 

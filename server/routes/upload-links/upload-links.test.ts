@@ -243,3 +243,114 @@ describe("resident upload links", () => {
     expect(t.mailer.sent.at(-1)!.text).not.toContain("/upload/");
   });
 });
+
+describe("upload links in the console: state, Revoke, and the lease's end", () => {
+  let seq = 0;
+  /** A fresh unit and lease of account A (or B) for Ann Lee (or Cy Dune), so each test mails its own reminder. */
+  async function freshLease(key: "A" | "B" = "A", endDate: string | null = null) {
+    const db = t.database.db;
+    const account = world.accounts[key].id;
+    const agency = world.agencies[key].id;
+    const [community] = await db.insert(insurables).values({ title: `Oak ${key}${++seq}`, insurable_type_id: 1, account_id: account, agency_id: agency }).returning();
+    const [unit] = await db.insert(insurables).values({ title: `Unit ${key}${seq}`, insurable_type_id: 4, insurable_id: community.id, account_id: account, agency_id: agency }).returning();
+    const [lease] = await db
+      .insert(leases)
+      .values({ reference: `LINK-${key}${seq}`, start_date: addDays(today, -60), end_date: endDate, status: "current", insurable_id: unit.id, account_id: account })
+      .returning();
+    await db.insert(leaseUsers).values({ lease_id: lease.id, user_id: world.users[key].id, primary: true });
+    return lease.id;
+  }
+  const links = (headers: AuthHeaders, prefix: string, query: string) => t.app.inject({ method: "GET", url: `/v2/${prefix}/upload-links?${query}`, headers });
+  const revoke = (headers: AuthHeaders, prefix: string, id: number) => t.app.inject({ method: "POST", url: `/v2/${prefix}/upload-links/${id}/revoke`, headers });
+
+  beforeAll(async () => {
+    as.agentA = await signInAs(t.app, "agent.a@test.dev");
+    as.agentB = await signInAs(t.app, "agent.b@test.dev");
+  });
+
+  it("lists a lease's and a resident's links with their state, within the caller's scope only", async () => {
+    const lease = await freshLease();
+    await remind(as.staffA, "staff_account", lease);
+    const mine = await links(as.staffA, "staff_account", `lease_id=${lease}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toHaveLength(1);
+    expect(mine.json()[0]).toMatchObject({ state: "open", reason: "uninsured", lease_id: lease, used_at: null, revoked_at: null, user: { id: world.users.A.id, name: "Ann Lee" } });
+    expect(mine.json()[0].sent_email_id).toEqual(expect.any(Number));
+    expect((await links(as.agentA, "staff_agency", `user_id=${world.users.A.id}`)).json().map((l: { lease_id: number }) => l.lease_id)).toContain(lease);
+    // Another account's staff and another agency's agents see nothing of it, even naming it.
+    expect((await links(as.staffB, "staff_account", `lease_id=${lease}`)).json()).toEqual([]);
+    expect((await links(as.staffB, "staff_account", `user_id=${world.users.A.id}`)).json()).toEqual([]);
+    expect((await links(as.agentB, "staff_agency", `lease_id=${lease}`)).json()).toEqual([]);
+    expect((await links(as.support, "policy-support", `lease_id=${lease}`)).statusCode).toBe(403);
+    expect((await links(as.staffA, "staff_account", "")).statusCode).toBe(422);
+  });
+
+  it("Revoke: only in scope, recorded, and the resident's page then answers 410 saying it was withdrawn", async () => {
+    const lease = await freshLease();
+    const token = await remind(as.staffA, "staff_account", lease);
+    const [link] = (await links(as.staffA, "staff_account", `lease_id=${lease}`)).json();
+    expect((await revoke(as.staffB, "staff_account", link.id)).statusCode).toBe(404);
+    expect((await revoke(as.agentB, "staff_agency", link.id)).statusCode).toBe(404);
+    expect((await revoke(as.support, "policy-support", link.id)).statusCode).toBe(403);
+    expect((await open(token)).statusCode).toBe(200);
+    const res = await revoke(as.staffA, "staff_account", link.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: link.id, state: "revoked" });
+    const opened = await open(token);
+    expect(opened.statusCode).toBe(410);
+    expect(opened.json()).toEqual({ error: "revoked_link", message: "This upload link was withdrawn by your property manager." });
+    expect((await send(token, facts())).statusCode).toBe(410);
+    const [history] = await queryRows<{ author: string; action: string; process: string; data: Record<string, { previous_value: unknown }> }>(
+      t.database.db,
+      sql`SELECT author, action, process, data FROM histories WHERE recordable_type = 'UploadLink' AND recordable_id = ${link.id}`,
+    );
+    expect(history).toMatchObject({ author: "staff a", action: "update", process: "console", data: { revoked_at: { previous_value: null } } });
+    expect((await revoke(as.staffA, "staff_account", link.id)).statusCode).toBe(409);
+  });
+
+  it("agents revoke links of their agency tree's accounts", async () => {
+    const lease = await freshLease();
+    await remind(as.staffA, "staff_account", lease);
+    const [link] = (await links(as.agentA, "staff_agency", `lease_id=${lease}`)).json();
+    expect((await revoke(as.agentA, "staff_agency", link.id)).json()).toMatchObject({ state: "revoked" });
+  });
+
+  it("a link stops working when its lease ends or its resident leaves it, checked each time it is opened", async () => {
+    const lease = await freshLease();
+    const token = await remind(as.staffA, "staff_account", lease);
+    await t.database.db.execute(sql`UPDATE leases SET end_date = ${addDays(today, -1)}::date WHERE id = ${lease}`);
+    const ended = await open(token);
+    expect(ended.statusCode).toBe(410);
+    expect(ended.json()).toEqual({ error: "lease_ended", message: "This upload link no longer works: the lease it was sent for has ended." });
+    expect((await send(token, facts())).statusCode).toBe(410);
+    expect((await links(as.staffA, "staff_account", `lease_id=${lease}`)).json()[0].state).toBe("lease_ended");
+    // The end date was a mistake: corrected, the link works again.
+    await t.database.db.execute(sql`UPDATE leases SET end_date = ${today}::date WHERE id = ${lease}`);
+    expect((await open(token)).statusCode).toBe(200);
+    // The resident is taken off the lease (moved out): the link ends.
+    await t.database.db.execute(sql`DELETE FROM lease_users WHERE lease_id = ${lease}`);
+    expect((await open(token)).json()).toMatchObject({ error: "lease_ended" });
+  });
+
+  it("a link mailed for a lease ending within 30 days expires with the lease's last day, and the mail says that day", async () => {
+    const end = addDays(today, 5);
+    const lease = await freshLease("A", end);
+    await remind(as.staffA, "staff_account", lease);
+    expect(t.mailer.sent.at(-1)!.text).toContain(`expires on ${end}.`);
+    const [link] = (await links(as.staffA, "staff_account", `lease_id=${lease}`)).json();
+    expect(todayIn(new Date(new Date(link.expires_at).getTime() - 1000))).toBe(end);
+    expect(todayIn(new Date(link.expires_at))).toBe(addDays(end, 1));
+  });
+
+  it("deleting the lease expires its open links at once (410 expired), and the resident's page shows it", async () => {
+    const lease = await freshLease();
+    const token = await remind(as.staffA, "staff_account", lease);
+    const [link] = (await links(as.staffA, "staff_account", `lease_id=${lease}`)).json();
+    expect((await t.app.inject({ method: "DELETE", url: `/v2/staff_account/leases/${lease}`, headers: as.staffA })).statusCode).toBe(200);
+    const opened = await open(token);
+    expect(opened.statusCode).toBe(410);
+    expect(opened.json()).toMatchObject({ error: "expired_link" });
+    const after = (await links(as.staffA, "staff_account", `user_id=${world.users.A.id}`)).json().find((l: { id: number }) => l.id === link.id);
+    expect(after).toMatchObject({ state: "expired", lease_id: null });
+  });
+});

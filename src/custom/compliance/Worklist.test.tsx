@@ -17,6 +17,7 @@ const row = (id: number) => ({
   account_title: "Oak Management",
   residents: [{ id: 200 + id, name: `Resident ${id}`, email: `r${id}@example.com` }],
   assignee: id === 2 ? { id: 31, name: "Mia Mate" } : null,
+  upload_link: id === 1 ? { id: 9, state: "revoked", created_at: "2026-01-06T18:00:00Z", expires_at: "2026-02-05T18:00:00Z", used_at: null, revoked_at: "2026-01-07T18:00:00Z" } : null,
 });
 
 /** The uninsured list of 30 rows, two pages of 25, and the reminders call; records what the console sent. */
@@ -45,6 +46,10 @@ describe("compliance worklist", () => {
     renderInAdmin(<Worklist name="uninsured" />, { dataProvider: createMemoryDataProvider({}, { request: server.request as never }), user: staffUser("staff"), url: "/dashboard/compliance", path: "/dashboard/compliance" });
     const remind = await screen.findByRole("button", { name: "Mail reminder (0)" });
     expect(remind).toBeDisabled();
+    // The newest upload link mailed for a row shows its state; rows without one show a dash.
+    const first = screen.getByRole("checkbox", { name: "Select L-1" }).closest("tr") as HTMLElement;
+    expect(within(first).getByText("Revoked")).toBeInTheDocument();
+    expect(within(screen.getByRole("checkbox", { name: "Select L-3" }).closest("tr") as HTMLElement).queryByText("Revoked")).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole("checkbox", { name: "Select L-1" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select L-3" }));
     fireEvent.click(screen.getByRole("checkbox", { name: "Select L-4" }));

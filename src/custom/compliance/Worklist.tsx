@@ -7,6 +7,7 @@ import { formatLongDate } from "../../domain/format";
 import { resourcePath } from "../../resources/paths";
 import { failureText, useRequest } from "../../resources/common/useRequest";
 import { AssignDialog } from "./AssignDialog";
+import { LinkStateChip, type LinkState } from "./UploadLinks";
 
 export const WORKLISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
 export type ListName = (typeof WORKLISTS)[number];
@@ -38,6 +39,8 @@ interface Row {
   residents: Resident[];
   /** The colleague who follows the row up. */
   assignee: { id: number; name: string } | null;
+  /** The newest upload link mailed for the row, if any. */
+  upload_link: { id: number; state: LinkState; created_at: string; expires_at: string; used_at: string | null; revoked_at: string | null } | null;
 }
 interface Outcome {
   sent: number;
@@ -126,7 +129,7 @@ export function Worklist({ name }: { name: ListName }) {
         rows.push(...(json ?? []));
         if ((json ?? []).length < EXPORT_PER) break;
       }
-      const columns = ["record", "unit", "account", "date", "residents", "assignee"].map((c) => translate(k(`columns.${c}`)));
+      const columns = ["record", "unit", "account", "date", "residents", "assignee", "upload_link"].map((c) => translate(k(`columns.${c}`)));
       const lines = rows.map((row) => [
         recordOf(row),
         [row.community_title, row.unit_title].filter(Boolean).join(" · "),
@@ -134,6 +137,7 @@ export function Worklist({ name }: { name: ListName }) {
         dateOf(name, row) ?? "",
         row.residents.map((r) => `${r.name} <${r.email}>`).join("; "),
         row.assignee?.name ?? "",
+        row.upload_link ? translate(`app.compliance.links.states.${row.upload_link.state}`) : "",
       ]);
       const a = document.createElement("a");
       a.href = URL.createObjectURL(new Blob([Papa.unparse([columns, ...lines])], { type: "text/csv" }));
@@ -192,6 +196,7 @@ export function Worklist({ name }: { name: ListName }) {
               <TableCell>{translate(k(`dates.${name}`))}</TableCell>
               <TableCell>{translate(k("columns.residents"))}</TableCell>
               <TableCell>{translate(k("columns.assignee"))}</TableCell>
+              <TableCell>{translate(k("columns.upload_link"))}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -218,6 +223,22 @@ export function Worklist({ name }: { name: ListName }) {
                 <TableCell>{formatLongDate(dateOf(name, row) ?? null) || "—"}</TableCell>
                 <TableCell>{row.residents.map((r) => r.name).join(", ") || "—"}</TableCell>
                 <TableCell>{row.assignee?.name ?? "—"}</TableCell>
+                <TableCell>
+                  {row.upload_link ? (
+                    <Tooltip
+                      title={translate("app.compliance.links.summary", {
+                        sent: formatLongDate(row.upload_link.created_at),
+                        expires: formatLongDate(row.upload_link.expires_at),
+                      })}
+                    >
+                      <span>
+                        <LinkStateChip state={row.upload_link.state} />
+                      </span>
+                    </Tooltip>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

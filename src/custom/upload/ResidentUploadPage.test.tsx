@@ -76,9 +76,16 @@ describe("ResidentUploadPage", () => {
     [404, "invalid_link", "This link is not valid"],
     [410, "expired_link", "This link has expired"],
     [410, "used_link", "This link was already used"],
+    [410, "revoked_link", "This link no longer works"],
+    [410, "lease_ended", "This link no longer works"],
   ])("a refused link (%s %s) gets its own page", async (status, error, title) => {
     render({ describeUploadLink: vi.fn().mockRejectedValue(new HttpError("refused", status, { error })) });
     expect(await screen.findByRole("heading", { name: title })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send proof" })).not.toBeInTheDocument();
+  });
+
+  it("says why a withdrawn link or one whose lease ended no longer works", async () => {
+    render({ describeUploadLink: vi.fn().mockRejectedValue(new HttpError("refused", 410, { error: "revoked_link" })) });
+    expect(await screen.findByText("Your property manager withdrew this link. Contact them if you still need to send a proof of insurance.")).toBeInTheDocument();
   });
 });

@@ -21,11 +21,12 @@ type Values = Record<Field, string>;
 type Errors = Partial<Record<Field | "file", string>>;
 
 /** Why the page cannot offer the form: the server's code for a refused link, or a throttled or failed call. */
-type Refusal = "invalid_link" | "expired_link" | "used_link" | "throttled" | "failed";
+const REFUSED = { invalid_link: "invalid", expired_link: "expired", used_link: "used", revoked_link: "revoked", lease_ended: "lease_ended" } as const;
+type Refusal = keyof typeof REFUSED | "throttled" | "failed";
 
 function refusalOf(status: number, body: unknown): Refusal {
   const code = (body as { error?: unknown } | null)?.error;
-  if (code === "invalid_link" || code === "expired_link" || code === "used_link") return code;
+  if (typeof code === "string" && Object.hasOwn(REFUSED, code)) return code as keyof typeof REFUSED;
   if (status === 429) return "throttled";
   if (status === 404) return "invalid_link";
   return "failed";
@@ -144,8 +145,8 @@ export function ResidentUploadPage() {
   );
 
   if (refusal) {
-    const key = refusal === "invalid_link" ? "invalid" : refusal === "expired_link" ? "expired" : refusal === "used_link" ? "used" : refusal;
-    const titled = key === "invalid" || key === "expired" || key === "used";
+    const titled = refusal !== "throttled" && refusal !== "failed";
+    const key = titled ? REFUSED[refusal] : refusal;
     return frame(
       <Stack spacing={2} role="alert">
         <Typography variant="h5" component="h1">

@@ -45,6 +45,7 @@ export default {
     Staff: "Staff",
     Account: "Account",
     Agency: "Agency",
+    UploadLink: "Upload link",
     Carrier: "Carrier",
     CarrierAgency: "Carrier assignment",
     Insurable: "Property",

@@ -12,7 +12,7 @@ import type { AuditEvent } from "./types";
 
 const k = (key: string) => `resources.audit.${key}`;
 const SEARCH_TYPES: SearchType[] = [{ value: "author", label: k("filters.search"), path: "author" }];
-const RECORD_TYPES = ["Policy", "PolicyRevision", "User", "Staff", "Account", "Agency", "Carrier", "CarrierAgency", "Insurable", "Lease", "Lead", "TrackingUrl", "CheckedFile", "Document", "Export", "AuditLog"];
+const RECORD_TYPES = ["Policy", "PolicyRevision", "User", "Staff", "Account", "Agency", "Carrier", "CarrierAgency", "Insurable", "Lease", "Lead", "TrackingUrl", "UploadLink", "CheckedFile", "Document", "Export", "AuditLog"];
 const ACTION_CHOICES = [...RECORD_ACTIONS, ...EVENT_ACTIONS].map((id) => ({ id, name: k(`actions.${id}`) }));
 const PROCESS_CHOICES = PROCESSES.map((id) => ({ id, name: k(`processes.${id}`) }));
 const TYPE_CHOICES = RECORD_TYPES.map((id) => ({ id, name: k(`record_types.${id}`) }));

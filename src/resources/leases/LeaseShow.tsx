@@ -8,6 +8,7 @@ import { YesNo } from "../common";
 import { resourcePath } from "../paths";
 import type { Lease } from "./types";
 import { CoverageTimeline } from "../../custom/compliance/CoverageTimeline";
+import { UploadLinks } from "../../custom/compliance/UploadLinks";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -123,6 +124,14 @@ const LeasePage = () => {
             {translate("app.compliance.timeline.title")}
           </Typography>
           <CoverageTimeline path={`/leases/${lease.id}/coverage_timeline`} />
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography variant="subtitle1" sx={{ mb: 1 }}>
+            {translate("app.compliance.links.title")}
+          </Typography>
+          <UploadLinks of={{ lease_id: Number(lease.id) }} />
         </CardContent>
       </Card>
       <Confirm

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ResidentTimelines } from "../../custom/compliance/CoverageTimeline";
+import { UploadLinks } from "../../custom/compliance/UploadLinks";
 import { Box, Card, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import EditIcon from "@mui/icons-material/Edit";
 import MergeIcon from "@mui/icons-material/MergeType";
@@ -206,6 +207,9 @@ const UserDetail = () => {
                 <ResidentTimelines userId={Number(record.id)} />
               </Section>
             ) : null}
+            <Section label={false} title="app.compliance.links.title">
+              <UploadLinks of={{ user_id: Number(record.id) }} />
+            </Section>
           </TabbedShowLayout.Tab>
           <TabbedShowLayout.Tab label="resources.users.tabs.history" path="history">
             <Section label={false} title="resources.users.sections.history">

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { idColumn, timestamps } from "./columns";
 
 export const LEAD_STATUSES = ["prospect", "return", "converted", "lost", "archived"] as const;
@@ -60,6 +60,29 @@ export const leadEvents = pgTable(
     index("lead_events_created_lead_tag_idx").on(t.created_at, t.lead_id, t.tag),
     index("lead_events_agency_created_lead_tag_idx").on(t.agency_id, t.created_at, t.lead_id, t.tag),
   ],
+);
+
+/**
+ * The leads dashboard's statistics without reading a window's events (server/routes/leads/leads.stats.ts), kept by the
+ * triggers of migration 0042 in the writing transaction (lead events written, edited or deleted; a lead's status or
+ * agency changed; a lead deleted). Per agency (and `agency_id` 0 for the whole platform), Los Angeles day, series ('v'
+ * a visit: any event; 'a' an application step: a tag other than landing; 'p' the payment step), the lead's status being
+ * converted, and the lead's previous day in the same series (`-infinity` for its first): how many leads had that day
+ * and their events. A lead counts once over any window [start, end] on the one day of the window whose previous day
+ * is before start, so visitors over a window are a sum over rows, not a count of distinct leads over events.
+ */
+export const leadDayStats = pgTable(
+  "lead_day_stats",
+  {
+    agency_id: integer("agency_id").notNull(),
+    day: date("day").notNull(),
+    series: text("series", { enum: ["v", "a", "p"] }).notNull(),
+    converted: boolean("converted").notNull(),
+    prev_day: date("prev_day").notNull(),
+    leads: integer("leads").notNull(),
+    events: integer("events").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agency_id, t.day, t.series, t.converted, t.prev_day] })],
 );
 
 /**

@@ -5,6 +5,7 @@ import type { Database, Db } from "../client";
 import { DEMO_LOGINS } from "../demo-logins";
 import * as s from "../schema";
 import { selectRows } from "./query";
+import { computeLeadStats, leadStatsFromEvents } from "../../routes/leads/leads.stats";
 import { seedScale } from "./scale";
 
 const schemaObjects = (db: Db) =>
@@ -52,6 +53,19 @@ describe("scale seed", () => {
         (SELECT count(*)::int FROM leads WHERE last_visit < now() - interval '91 days') AS stale`,
     );
     expect(leads).toEqual({ leads: 10_000, events: 40_000, profiles: 10_000, foreign_urls: 0, foreign_accounts: 0, bad_events: 0, stale: 0 });
+  });
+
+  it("rebuilds the leads' day statistics after loading with their triggers off: they answer what the events give", async () => {
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const window = { start: day(29), end: day(0) };
+    const [{ agency }] = await selectRows<{ agency: number }>(db, sql`SELECT min(agency_id)::int AS agency FROM leads`);
+    for (const scope of [{ kind: "all" as const }, { kind: "agencies" as const, agencyIds: [agency] }]) {
+      const fromDays = await computeLeadStats(db, scope, window, {});
+      expect(fromDays.visitors).toBeGreaterThan(0);
+      expect(fromDays).toEqual(await leadStatsFromEvents(db, scope, window, {}));
+    }
+    const [{ off }] = await selectRows<{ off: number }>(db, sql`SELECT count(*)::int AS off FROM pg_trigger WHERE tgname LIKE '%day_stats%' AND tgenabled = 'D'`);
+    expect(off).toBe(0);
   });
 
   it("links children consistently: a policy's account is its unit's and its resident's account", async () => {

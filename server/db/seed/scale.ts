@@ -35,13 +35,18 @@ const BATCH = 100_000;
 /** The tables that receive hundreds of thousands of rows: their indexes and foreign keys are rebuilt once at the end. */
 const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integration_profiles", "policies", "policy_users", "policy_insurables", "policy_quotes", "leads", "lead_events"];
 
-/** The search-text triggers of migration 0013 that inserts fire (new residents have no policies before theirs). */
-const SEARCH_TRIGGERS = [
+/**
+ * The triggers inserts fire that are off while loading: the search text of migration 0013 (new residents have no
+ * policies before theirs) and the leads' day statistics of migration 0042 (rebuilt once at the end).
+ */
+const LOAD_TRIGGERS = [
   ["users", "users_search_new"],
   ["policies", "policies_search_number"],
   ["policy_users", "policy_users_search_ins"],
   ["profiles", "profiles_search_ins"],
   ["integration_profiles", "integration_profiles_search_ins"],
+  ["leads", "leads_day_stats_ins"],
+  ["lead_events", "lead_events_day_stats_ins"],
 ] as const;
 
 export function scaleShape(policies: number): ScaleShape {
@@ -87,8 +92,9 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
     const steps = new ScaleSql(tx, shape, base, ymd(dayOf(now)), now.toISOString());
 
     // New policies and users are written with their search text (scale-steps.ts), so the triggers that keep it
-    // (migration 0013) stay off while loading: with the indexes deferred they would look each row up without one.
-    for (const [table, trigger] of SEARCH_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} DISABLE TRIGGER ${sql.identifier(trigger)}`);
+    // (migration 0013) stay off while loading, and the leads' day statistics are rebuilt once after: with the indexes
+    // deferred the triggers would look each row up without one.
+    for (const [table, trigger] of LOAD_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} DISABLE TRIGGER ${sql.identifier(trigger)}`);
     await withIndexesDeferred(
       tx,
       BULK_TABLES,
@@ -106,7 +112,9 @@ export async function seedScale(database: Database, options: ScaleOptions): Prom
       },
       () => progress("rebuilding indexes and foreign keys"),
     );
-    for (const [table, trigger] of SEARCH_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER ${sql.identifier(trigger)}`);
+    for (const [table, trigger] of LOAD_TRIGGERS) await tx.execute(sql`ALTER TABLE ${sql.identifier(table)} ENABLE TRIGGER ${sql.identifier(trigger)}`);
+    progress("leads' day statistics");
+    await tx.execute(sql`SELECT lead_day_stats_rebuild()`);
     for (const table of ["agencies", "accounts", "insurables", "users", "policies", "leads", "tracking_urls"]) {
       await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT greatest(max(id), 1) FROM ${sql.identifier(table)}))`);
     }

@@ -106,12 +106,83 @@ const AGGREGATES = sql`count(*)::int AS site_visits,
   count(DISTINCT ev.lead_id) FILTER (WHERE ev.tag = ${LEAD_TAGS.payment} AND ev.status <> 'converted')::int AS not_finished`;
 
 /**
+ * The agencies whose rows of lead_day_stats answer a scope and filter (0: the whole platform), or null when the rows
+ * cannot: an account's scope (its leads are not kept apart; its events are few), or a filter on anything but the
+ * agency (campaign, product, status, name…). Then the window's events are read (`statsFromEvents`).
+ */
+function dayStatsAgencies(scope: Scope, leadFilter: QueryObject): number[] | null {
+  if (Object.keys(leadFilter).some((key) => key !== "agency_id")) return null;
+  const raw = leadFilter.agency_id;
+  const picked = raw === undefined ? undefined : (Array.isArray(raw) ? raw : [raw]).map(Number);
+  if (picked && (picked.length === 0 || picked.some((id) => !Number.isInteger(id) || id <= 0))) return null;
+  if (scope.kind === "all") return picked ?? [0];
+  if (scope.kind === "agencies") return picked ? scope.agencyIds.filter((id) => picked.includes(id)) : scope.agencyIds;
+  return null;
+}
+
+/**
+ * The statistics from lead_day_stats (migration 0042): per day and series, the leads of that day with their previous
+ * day of the series. Within a bucket or the window a lead counts once, on its first day there: the row whose previous
+ * day is before the bucket's (or window's) start. Site visits are the events of the days.
+ */
+async function statsFromDays(db: Db, agencies: number[], window: StatsWindow, bucket: "day" | "month"): Promise<StatsRow[]> {
+  if (!agencies.length) return [];
+  const firstIn = (since: SQL) => ({
+    visitors: sql`sum(leads) FILTER (WHERE series = 'v' AND prev_day < ${since})`,
+    customers: sql`sum(leads) FILTER (WHERE series = 'v' AND converted AND prev_day < ${since})`,
+    applications: sql`sum(leads) FILTER (WHERE series = 'a' AND prev_day < ${since})`,
+    not_finished: sql`sum(leads) FILTER (WHERE series = 'p' AND NOT converted AND prev_day < ${since})`,
+  });
+  const aggregates = (since: SQL) => {
+    const f = firstIn(since);
+    return sql`coalesce(sum(events) FILTER (WHERE series = 'v'), 0)::int AS site_visits, coalesce(${f.visitors}, 0)::int AS visitors,
+      coalesce(${f.customers}, 0)::int AS customers, coalesce(${f.applications}, 0)::int AS applications, coalesce(${f.not_finished}, 0)::int AS not_finished`;
+  };
+  const start = sql`${window.start}::date`;
+  return queryRows<StatsRow>(
+    db,
+    sql`WITH d AS (
+          SELECT to_char(date_trunc(${bucket}, day::timestamp), 'YYYY-MM-DD') AS bucket, greatest(date_trunc(${bucket}, day::timestamp)::date, ${start}) AS since,
+            series, converted, prev_day, leads, events
+          FROM lead_day_stats
+          WHERE agency_id IN (${sql.join(agencies.map((id) => sql`${id}`), sql`, `)}) AND day >= ${start} AND day <= ${window.end}::date)
+        SELECT bucket, ${aggregates(sql`since`)} FROM d GROUP BY bucket
+        UNION ALL
+        SELECT NULL, ${aggregates(start)} FROM d`,
+  );
+}
+
+/**
+ * The statistics of one window, scope and filters: from lead_day_stats where its rows answer them (the platform, an
+ * agency tree, an agency filter), else from the window's events.
+ */
+export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<LeadStats> {
+  const bucket = statsBucket(window.start, window.end);
+  // The filters are validated alike on both paths (422 with the field named).
+  parseListParams({ filter: leadFilter }, leadListSpec);
+  const agencies = dayStatsAgencies(scope, leadFilter);
+  const rows = agencies ? await statsFromDays(db, agencies, window, bucket) : await statsFromEvents(db, scope, window, leadFilter);
+  return assembleStats(rows, window, bucket);
+}
+
+/** The same statistics always read from the window's events (the tests compare both ways). */
+export async function leadStatsFromEvents(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<LeadStats> {
+  return assembleStats(await statsFromEvents(db, scope, window, leadFilter), window, statsBucket(window.start, window.end));
+}
+
+function assembleStats(rows: StatsRow[], window: StatsWindow, bucket: "day" | "month"): LeadStats {
+  const byBucket = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket as string, r]));
+  const stats_by = Object.fromEntries(statsBucketKeys(window.start, window.end).map((key) => [key, values(byBucket.get(key))]));
+  return { ...values(rows.find((r) => r.bucket === null)), start: window.start, end: window.end, bucket, stats_by };
+}
+
+/**
  * Each lead's events of the window per bucket, from the events alone (index-only on lead_events (agency_id,
  * created_at, lead_id, tag) or (created_at, lead_id, tag)); only then their leads (status, scope, filters), each
  * looked up once instead of once per event. Per bucket a lead counts once (one row); over the window once, by
  * grouping its buckets again.
  */
-export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<LeadStats> {
+async function statsFromEvents(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<StatsRow[]> {
   const bucket = statsBucket(window.start, window.end);
   const params = parseListParams({ filter: leadFilter }, leadListSpec);
   // Events carry their lead's agency, not its account: an account's events are those of its leads (by lead_id).
@@ -126,7 +197,7 @@ export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow
   // Campaign and name filters name the lead's tracking URL and profile; without filters only the lead is read.
   const leadFrom = params.where.length ? sql`leads l LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id` : sql`leads l`;
   const bucketExpr = sql`to_char(date_trunc(${bucket}, e.created_at AT TIME ZONE ${REPORT_TIME_ZONE}), 'YYYY-MM-DD')`;
-  const rows = await queryRows<StatsRow>(
+  return queryRows<StatsRow>(
     db,
     sql`WITH per_bucket AS (
           SELECT ${bucketExpr} AS bucket, e.lead_id, count(*) AS events,
@@ -145,9 +216,6 @@ export async function computeLeadStats(db: Db, scope: Scope, window: StatsWindow
         FROM (SELECT bucket, events, applied, paid, converted, open FROM ev UNION ALL SELECT * FROM per_lead) x
         GROUP BY bucket`,
   );
-  const byBucket = new Map(rows.filter((r) => r.bucket !== null).map((r) => [r.bucket as string, r]));
-  const stats_by = Object.fromEntries(statsBucketKeys(window.start, window.end).map((key) => [key, values(byBucket.get(key))]));
-  return { ...values(rows.find((r) => r.bucket === null)), start: window.start, end: window.end, bucket, stats_by };
 }
 
 /** The same statistics per tracking URL (`leads_dashboard_tracking_url`), busiest first. */

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sentEmails, staff, staffSessions } from "../../db/schema";
-import { buildWorld, PASSWORD } from "../../test/fixtures";
-import { createTestApp, signInAs, type TestApp } from "../../test/helpers";
+import { PASSWORD } from "../../test/fixtures";
+import { signInAs, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+let world: World;
 
-beforeAll(async () => {
-  t = await createTestApp({ SIGN_IN_MAX_FAILURES: "3" });
-  world = await buildWorld(t.database.db);
-});
+beforeAll(async () => ({ t, world } = await worldApp([], { SIGN_IN_MAX_FAILURES: "3" })));
 afterAll(() => t.close());
 
 const signIn = (email: string, password: string) =>

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insurables, leases, sentEmails, users } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { multipart } from "../../test/multipart";
 import { recomputeLeaseStatuses, todayLA } from "./leases.service";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA" | "staffB", AuthHeaders>;
 let community: number;
 let unit101: number;
 let unitB: number;
@@ -24,13 +24,7 @@ const upload = (headers: AuthHeaders, communityId: number, csv: string) => {
 const HEADER = "start_date,end_date,status,lease_type,unit,tenant_one_email,tenant_one_first_name,tenant_one_last_name,tenant_one_birthday,tenant_two_email,tenant_two_first_name,tenant_two_last_name,tenant_two_birthday";
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA", "staffB"]));
   const db = t.database.db;
   [{ id: community }] = await db.insert(insurables).values({ title: "Oak Park", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
   const [building] = await db.insert(insurables).values({ title: "B", insurable_type_id: 7, insurable_id: community, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exports as exportsTable, insurables, integrationProfiles, policies, policyInsurables, policyUsers, profiles, users } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "staffB" | "support", AuthHeaders>;
 
 /** Adds a policy with a primary customer (email, full name, T code) on a unit of a building of a community. */
 async function addPolicy(n: number, overrides: Partial<typeof policies.$inferInsert> = {}) {
@@ -24,13 +24,7 @@ async function addPolicy(n: number, overrides: Partial<typeof policies.$inferIns
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "staffB", "support"]));
 }, 60_000);
 afterAll(() => t.close());
 

@@ -18,12 +18,12 @@ import {
   users,
 } from "../../db/schema";
 import { attachDocument } from "../../files/documents";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "staffB", AuthHeaders>;
 let rentGuarantee: typeof policies.$inferSelect;
 let holder: typeof users.$inferSelect;
 let external: typeof policies.$inferSelect;
@@ -39,12 +39,7 @@ async function addCustomer(email: string, first: string, last: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "staffB"]));
   const db = t.database.db;
   [rentGuarantee] = await db
     .insert(policies)

@@ -1,20 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { histories } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA"])));
 afterAll(() => t.close());
 
 const call = (method: "GET" | "POST" | "PUT", url: string, headers: AuthHeaders, payload?: object) =>

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { brandingProfiles, leads, trackingUrls } from "../../db/schema";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { multipart } from "../../test/multipart";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentB" | "staffA", AuthHeaders>;
 const req = (method: "GET" | "PUT" | "POST" | "DELETE", url: string, headers?: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentB", "staffA"]));
 }, 60_000);
 afterAll(() => t.close());
 

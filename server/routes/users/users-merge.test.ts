@@ -16,21 +16,15 @@ import {
   users,
 } from "../../db/schema";
 import { NotFoundError } from "../../lib/errors";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { previewMerge } from "./users.merge";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA"])));
 afterAll(() => t.close());
 
 const post = (url: string, headers: AuthHeaders, payload: object) => t.app.inject({ method: "POST", url, headers, payload });

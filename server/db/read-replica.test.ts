@@ -2,14 +2,13 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sentEmails } from "./schema";
 import type { Database } from "./client";
 import { readListsFrom } from "./read-replica";
-import { buildWorld } from "../test/fixtures";
-import { createTestApp, openTestDatabase, signInAs, type TestApp } from "../test/helpers";
+import { openTestDatabase, signInAs, type TestApp } from "../test/helpers";
+import { worldApp } from "../test/world-app";
 
 let t: TestApp;
 let replica: Database;
 beforeAll(async () => {
-  t = await createTestApp();
-  await buildWorld(t.database.db);
+  ({ t } = await worldApp([]));
   replica = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorld } from "../../server/test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../server/test/helpers";
+import { type AuthHeaders, type TestApp } from "../../server/test/helpers";
+import { type World, worldApp } from "../../server/test/world-app";
 
 /**
  * Issue 9 hole 6: bad input answers a 4xx in the product's words, never a 500. Each case here was a 500 when probed.
  * The generated checks over every route are in route-matrix.test.ts and fuzz.test.ts.
  */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "support", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-});
+beforeAll(async () => ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "support"])));
 afterAll(() => t.close());
 
 const send = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, headers?: AuthHeaders, payload?: unknown) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorld } from "../../server/test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../server/test/helpers";
+import { type AuthHeaders, type TestApp } from "../../server/test/helpers";
+import { worldApp } from "../../server/test/world-app";
 import { multipart } from "../../server/test/multipart";
 
 /**
@@ -9,14 +9,9 @@ import { multipart } from "../../server/test/multipart";
  * the attempt.
  */
 let t: TestApp;
-const as: Record<string, AuthHeaders> = {};
+let as: Record<"agentA" | "superAdmin", AuthHeaders>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await buildWorld(t.database.db);
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-});
+beforeAll(async () => ({ t, as } = await worldApp(["agentA", "superAdmin"])));
 afterAll(() => t.close());
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort();

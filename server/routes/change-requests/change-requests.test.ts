@@ -2,24 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeRequests, chargeRefunds, histories, invoices, policies, refunds, sentEmails } from "../../db/schema";
 import { billedPolicy } from "../../test/billing-world";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "staffB", AuthHeaders>;
 const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, headers: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
 
 /** 2026, semiannual: the first half (182.50 + 3.65 tax + 7.50 fee = 193.65) charged, the second due 2026-07-01. */
 const boundPolicy = (n: number, opts: Parameters<typeof billedPolicy>[4] = {}) => billedPolicy(t, world, as.staffA, `CR-${n}`, opts);
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" });
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "staffB"], { LOG_LEVEL: "error" }));
 }, 60_000);
 afterAll(() => t.close());
 

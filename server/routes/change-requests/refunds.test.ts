@@ -4,21 +4,18 @@ import { reconcilePayments } from "../../billing/reconcile";
 import { REFUND_REFUSED } from "../../billing/test-gateway";
 import { chargeRefunds, refunds, sentEmails } from "../../db/schema";
 import { billedPolicy, disturbedGateway } from "../../test/billing-world";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 /** Refunds at the gateway: refused, retried, answered late (issue 10 section 1; issue 9 hole 4). */
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+let world: World;
 const network = disturbedGateway();
-const as: Record<string, AuthHeaders> = {};
+let as: Record<"superAdmin" | "staffA", AuthHeaders>;
 const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, headers: AuthHeaders, payload?: object) => t.app.inject({ method, url, headers, payload });
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" }, { gateway: network.gateway });
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "staffA"], { LOG_LEVEL: "error" }, { gateway: network.gateway }));
 }, 60_000);
 afterAll(() => t.close());
 

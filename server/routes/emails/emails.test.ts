@@ -3,23 +3,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documents, sentEmails } from "../../db/schema";
 import { attachDocument, removeDocuments } from "../../files/documents";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "staffA" | "staffB" | "agentB", AuthHeaders>;
 const ids: Record<string, number> = {};
 const get = (url: string, headers?: AuthHeaders) => t.app.inject({ method: "GET", url, headers });
 const subjects = (rows: Array<{ subject: string }>) => rows.map((r) => r.subject).sort();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-  as.agentB = await signInAs(t.app, "agent.b@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "staffA", "staffB", "agentB"]));
   const mail = async (key: string, values: Partial<typeof sentEmails.$inferInsert>) => {
     const [row] = await t.database.db
       .insert(sentEmails)

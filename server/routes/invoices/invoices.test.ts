@@ -4,13 +4,13 @@ import { reconcilePayments } from "../../billing/reconcile";
 import { startSchedules } from "../../jobs/handlers";
 import { charges, invoices, paymentProfiles, policies, policyUsers, users } from "../../db/schema";
 import { billedPolicy, disturbedGateway } from "../../test/billing-world";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
 const network = disturbedGateway();
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"staffA" | "superAdmin", AuthHeaders>;
 let seq = 0;
 
 /** An invoice of a policy in `account`, payable by a customer whose card token is `source` (none when null). */
@@ -37,10 +37,7 @@ async function invoiceFor(opts: { status?: string; source?: string | null; accou
 const charge = (headers: AuthHeaders, ids: number[]) => t.app.inject({ method: "POST", url: "/v2/staff_account/invoices/charge_multiple", headers, payload: { ids } });
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" }, { gateway: network.gateway });
-  world = await buildWorld(t.database.db);
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
+  ({ t, world, as } = await worldApp(["staffA", "superAdmin"], { LOG_LEVEL: "error" }, { gateway: network.gateway }));
 }, 60_000);
 afterAll(() => t.close());
 

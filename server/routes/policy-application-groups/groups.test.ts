@@ -8,8 +8,8 @@ import { testGateway } from "../../billing/test-gateway";
 import { paymentProfiles } from "../../db/schema";
 import { selectRows } from "../../db/seed/query";
 import type { InlineQueue } from "../../jobs/queue";
-import { buildWorld } from "../../test/fixtures";
-import { type AuthHeaders, createTestApp, signInAs, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { multipart } from "../../test/multipart";
 import type { Db } from "../../db/client";
 import { recoverImports, startSchedules } from "../../jobs/handlers";
@@ -33,7 +33,7 @@ const recordingGateway: PaymentGateway = {
 };
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+let world: World;
 let staffA: AuthHeaders;
 let staffB: AuthHeaders;
 let agentA: AuthHeaders;
@@ -41,12 +41,7 @@ let agentB: AuthHeaders;
 const today = reportToday();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { gateway: recordingGateway });
-  world = await buildWorld(t.database.db);
-  staffA = await signInAs(t.app, "staff.a@test.dev");
-  staffB = await signInAs(t.app, "staff.b@test.dev");
-  agentA = await signInAs(t.app, "agent.a@test.dev");
-  agentB = await signInAs(t.app, "agent.b@test.dev");
+  ({ t, world, as: { staffA, staffB, agentA, agentB } } = await worldApp(["staffA", "staffB", "agentA", "agentB"], {}, { gateway: recordingGateway }));
 }, 60_000);
 afterAll(async () => t?.close());
 

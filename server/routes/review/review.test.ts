@@ -2,21 +2,17 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { policies, policyUsers, profiles, users } from "../../db/schema";
 import { attachDocument } from "../../files/documents";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "support" | "agentA", AuthHeaders>;
 const ids: number[] = [];
 const post = (url: string, headers: AuthHeaders, payload: object = {}) => t.app.inject({ method: "POST", url, headers, payload });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.support = await signInAs(t.app, "policy.support@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "support", "agentA"]));
   const db = t.database.db;
   for (const [n, created] of [[1, "2026-11-03"], [2, "2026-11-01"], [3, "2026-11-02"]] as const) {
     const [policy] = await db

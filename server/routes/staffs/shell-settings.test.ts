@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorld, PASSWORD } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { PASSWORD } from "../../test/fixtures";
+import { signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { worldApp } from "../../test/world-app";
 
 let t: TestApp;
 let agent: AuthHeaders;
@@ -8,8 +9,7 @@ let staffA: AuthHeaders;
 let support: AuthHeaders;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await buildWorld(t.database.db);
+  ({ t } = await worldApp([]));
   agent = await signInAs(t.app, "agent.a@test.dev", PASSWORD);
   staffA = await signInAs(t.app, "staff.a@test.dev", PASSWORD);
   support = await signInAs(t.app, "policy.support@test.dev", PASSWORD);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InlineQueue } from "../../server/jobs/queue";
-import { buildWorld } from "../../server/test/fixtures";
-import { createTestApp, signInAs, type TestApp } from "../../server/test/helpers";
+import { signInAs, type TestApp } from "../../server/test/helpers";
+import { worldApp } from "../../server/test/world-app";
 
 /**
  * Links in mail never take their host from the request (issue 9, hole 3): PUBLIC_URL when set, else the configured
@@ -17,8 +17,7 @@ describe.each([
 ])("mail links $name", ({ env, origin }) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(env);
-    await buildWorld(t.database.db);
+    ({ t } = await worldApp([], env));
   });
   afterAll(() => t.close());
 

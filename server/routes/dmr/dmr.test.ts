@@ -7,13 +7,13 @@ import type { Scope } from "../../lib/scope";
 import { locateProperty } from "../../review/locate";
 import { insurableScopeCondition } from "../lookups/lookups.scope";
 import { declarationsPagePdf } from "../../files/sample-pdfs";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import type { AuthHeaders, TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { multipart } from "../../test/multipart";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA", AuthHeaders>;
 
 const pdf = (number: string) =>
   declarationsPagePdf({ carrier: "Lemonade", number, insureds: ["Ann Lee"], address: ["1 Main St", "Austin, TX 78701"], effective: "2026-01-01", expiration: "2027-01-01", coverages: [{ title: "Personal Liability", limit: 100000 }] }).then((b) => Buffer.from(b));
@@ -22,36 +22,33 @@ const upload = (headers: AuthHeaders, files: Array<{ filename: string; content: 
   const body = multipart(files.map((f) => ({ field: "files", contentType: "application/pdf", ...f })));
   return t.app.inject({ method: "POST", url: "/v2/staff_super_admin/dmr/checked_files", headers: { ...headers, ...body.headers }, payload: body.payload });
 };
-const get = (url: string, headers = as.admin) => t.app.inject({ method: "GET", url, headers });
+const get = (url: string, headers = as.superAdmin) => t.app.inject({ method: "GET", url, headers });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t.database.db);
-  as.admin = await signInAs(t.app, "super.admin@test.dev");
-  as.agent = await signInAs(t.app, "agent.a@test.dev");
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA"]));
 }, 60_000);
 afterAll(() => t.close());
 
 describe("DMR files", () => {
   it("takes one or many PDFs, recognised by content, and reports a file sent twice", async () => {
     const [a, b] = await Promise.all([pdf("LP-1001"), pdf("LP-1002")]);
-    const res = await upload(as.admin, [{ filename: "lp-1001.pdf", content: a }, { filename: "lp-1002.pdf", content: b }]);
+    const res = await upload(as.superAdmin, [{ filename: "lp-1001.pdf", content: a }, { filename: "lp-1002.pdf", content: b }]);
     expect(res.statusCode).toBe(201);
     expect(res.json().data.map((f: { name: string }) => f.name)).toEqual(["lp-1001.pdf", "lp-1002.pdf"]);
-    const again = await upload(as.admin, [{ filename: "copy.pdf", content: a }]);
+    const again = await upload(as.superAdmin, [{ filename: "copy.pdf", content: a }]);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ data: [], duplicates: [{ name: "lp-1001.pdf" }] });
   });
 
   it("refuses a file that is not a PDF whatever its name, an empty file, and one over 30 MB", async () => {
-    const fake = await upload(as.admin, [{ filename: "scan.pdf", content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 1, 2, 3]) }]);
+    const fake = await upload(as.superAdmin, [{ filename: "scan.pdf", content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 1, 2, 3]) }]);
     expect(fake.statusCode).toBe(422);
     expect(fake.json()).toMatchObject({ message: "Not Allowed File extension", errors: { files: "Not Allowed File extension" } });
-    const empty = await upload(as.admin, [{ filename: "empty.pdf", content: Buffer.alloc(0) }]);
+    const empty = await upload(as.superAdmin, [{ filename: "empty.pdf", content: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.files).toBe("The file is empty");
     const big = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(30 * 1024 * 1024 + 10, 0x20)]);
-    const tooBig = await upload(as.admin, [{ filename: "big.pdf", content: big }]);
+    const tooBig = await upload(as.superAdmin, [{ filename: "big.pdf", content: big }]);
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().errors.files).toBe("Max file size is 30 MB");
     expect(await t.database.db.select().from(checkedFiles)).toHaveLength(2);
@@ -61,7 +58,7 @@ describe("DMR files", () => {
     const storedFiles = () => readdirSync(t.filesDir, { recursive: true }).filter((name) => statSync(join(t.filesDir, String(name))).isFile()).length;
     const queuedBefore = (await t.database.db.select().from(checkedFiles)).length;
     const keptBefore = storedFiles();
-    const res = await upload(as.admin, [
+    const res = await upload(as.superAdmin, [
       { filename: "good.pdf", content: await pdf("LP-2001") },
       { filename: "scan.pdf", content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) },
     ]);
@@ -84,9 +81,9 @@ describe("DMR files", () => {
 
   it("archives a file (marked processed, twice is harmless) and streams it for the viewer", async () => {
     const [first] = (await get("/v2/staff_super_admin/dmr/checked_files?sort[column]=name&sort[direction]=asc")).json().data;
-    const archived = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.admin });
+    const archived = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.superAdmin });
     expect(archived.json()).toMatchObject({ message: "File has been archived", data: { processed: true, outcome: "archived" } });
-    expect((await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.admin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${first.id}/mark_processed`, headers: as.superAdmin })).statusCode).toBe(200);
     expect((await get("/v2/staff_super_admin/dmr/checked_files?processed=true")).json().data.map((f: { id: number }) => f.id)).toEqual([first.id]);
     const download = await get(`/v2/staff_super_admin/dmr/checked_files/${first.id}/download`);
     expect(download.headers["content-type"]).toBe("application/pdf");
@@ -99,7 +96,7 @@ describe("DMR files", () => {
 
   it("REVIEW claims the file: others see who has it, and cannot archive or submit it meanwhile", async () => {
     const [file] = (await get("/v2/staff_super_admin/dmr/checked_files?filter[status]=unprocessed")).json().data;
-    const claimed = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin });
+    const claimed = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.superAdmin });
     expect(claimed.statusCode).toBe(200);
     expect(new Date(claimed.json().expires_at).getTime()).toBeGreaterThan(Date.now());
     const listed = (await get("/v2/staff_super_admin/dmr/checked_files?filter[status]=unprocessed")).json().data.find((f: { id: number }) => f.id === file.id);
@@ -107,22 +104,22 @@ describe("DMR files", () => {
 
     // Another reviewer holds it now (their claim replaces an expired one).
     await t.database.db.execute(sql`UPDATE review_claims SET staff_id = ${world.staff.support.id} WHERE item_type = 'CheckedFile' AND item_id = ${file.id}`);
-    const taken = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin });
+    const taken = await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.superAdmin });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toMatch(/^This item is being reviewed by .+\. Try another one\.$/);
-    const archive = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/mark_processed`, headers: as.admin });
+    const archive = await t.app.inject({ method: "PATCH", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/mark_processed`, headers: as.superAdmin });
     expect(archive.statusCode).toBe(409);
     const [row] = await t.database.db.select().from(checkedFiles).where(eq(checkedFiles.id, file.id));
     expect(row.processed).toBe(false);
 
     // Once their claim lapses the file is free again.
     await t.database.db.execute(sql`UPDATE review_claims SET expires_at = now() - interval '1 minute' WHERE item_type = 'CheckedFile' AND item_id = ${file.id}`);
-    expect((await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.admin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${file.id}/claim`, headers: as.superAdmin })).statusCode).toBe(200);
   });
 
   it("is for super admins only", async () => {
-    expect((await get("/v2/staff_agency/dmr/checked_files", as.agent)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: "PATCH", url: "/v2/staff_super_admin/dmr/checked_files/999999/mark_processed", headers: as.admin })).statusCode).toBe(404);
+    expect((await get("/v2/staff_agency/dmr/checked_files", as.agentA)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: "PATCH", url: "/v2/staff_super_admin/dmr/checked_files/999999/mark_processed", headers: as.superAdmin })).statusCode).toBe(404);
   });
 });
 
@@ -147,7 +144,7 @@ describe("folder import", () => {
 
 describe("assisted review", () => {
   it("reads the queued PDF: number, carrier, dates, liability and insureds", async () => {
-    const queued = await upload(as.admin, [{ filename: "assist.pdf", content: await pdf("LP-7007") }]);
+    const queued = await upload(as.superAdmin, [{ filename: "assist.pdf", content: await pdf("LP-7007") }]);
     const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
     expect(res.json()).toEqual({
       text_found: true,
@@ -162,7 +159,7 @@ describe("DMR location from the paperwork (issue 10)", () => {
   const proof = (number: string, address: string[]) =>
     declarationsPagePdf({ carrier: "Lemonade", number, insureds: ["Ann Lee"], address, effective: "2026-01-01", expiration: "2027-01-01", coverages: [{ title: "Personal Liability", limit: 100000 }] }).then((b) => Buffer.from(b));
   const located = async (number: string, address: string[]) => {
-    const queued = await upload(as.admin, [{ filename: `${number}.pdf`, content: await proof(number, address) }]);
+    const queued = await upload(as.superAdmin, [{ filename: `${number}.pdf`, content: await proof(number, address) }]);
     const res = await get(`/v2/staff_super_admin/dmr/checked_files/${queued.json().data[0].id}/extract`);
     expect(res.statusCode).toBe(200);
     return res.json().location;
@@ -232,7 +229,7 @@ describe("REVIEW submit", () => {
     const db = t.database.db;
     const [community] = await db.insert(insurables).values({ title: "Review Park", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
     const [unit] = await db.insert(insurables).values({ title: "Unit 3", insurable_type_id: 4, insurable_id: community.id, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
-    const queued = await upload(as.admin, [{ filename: "dmr-submit.pdf", content: await pdf("DMR-5001") }]);
+    const queued = await upload(as.superAdmin, [{ filename: "dmr-submit.pdf", content: await pdf("DMR-5001") }]);
     const fileId = queued.json().data[0].id;
     const form = multipart(
       Object.entries({
@@ -251,7 +248,7 @@ describe("REVIEW submit", () => {
         "policy[policy_coverages_attributes][0][limit]": "10000000",
       }).map(([field, content]) => ({ field, content })),
     );
-    const submit = () => t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${fileId}/submit`, headers: { ...as.admin, ...form.headers }, payload: form.payload });
+    const submit = () => t.app.inject({ method: "POST", url: `/v2/staff_super_admin/dmr/checked_files/${fileId}/submit`, headers: { ...as.superAdmin, ...form.headers }, payload: form.payload });
     const res = await submit();
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: "Policy has been successfully submitted", data: { processed: true } });

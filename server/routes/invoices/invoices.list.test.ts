@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, lineItems, policies, staffPermissions } from "../../db/schema";
 import { billedPolicy } from "../../test/billing-world";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
-const as: Record<string, AuthHeaders> = {};
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "agentA1" | "agentB" | "staffA" | "staffB" | "support", AuthHeaders>;
 /** Invoice numbers by tenant: A (account A, agency A), A1 (account A1, sub-agency A1), B (account B, agency B). */
 const numbers: Record<"A" | "A1" | "B", string[]> = { A: [], A1: [], B: [] };
 const ids: Record<string, number> = {};
@@ -15,19 +15,7 @@ const get = (headers: AuthHeaders, query = "", prefix = "") => t.app.inject({ me
 const listed = (res: { json: () => Array<{ number: string }> }) => res.json().map((r) => r.number).sort();
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" });
-  world = await buildWorld(t.database.db);
-  for (const [key, email] of Object.entries({
-    superAdmin: "super.admin@test.dev",
-    agentA: "agent.a@test.dev",
-    agentA1: "agent.a1@test.dev",
-    agentB: "agent.b@test.dev",
-    staffA: "staff.a@test.dev",
-    staffB: "staff.b@test.dev",
-    support: "policy.support@test.dev",
-  })) {
-    as[key] = await signInAs(t.app, email);
-  }
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "agentA1", "agentB", "staffA", "staffB", "support"], { LOG_LEVEL: "error" }));
   // A: two quote invoices (the first charged, so complete), B the same; A1 one invoice billed to the policy itself.
   const a = await billedPolicy(t, world, as.superAdmin, "LA", { paid: 1, account: "A" });
   const b = await billedPolicy(t, world, as.superAdmin, "LB", { paid: 1, account: "B" });

@@ -2,14 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carriers, histories, insurables, leaseUsers, leases, policies, policyInsurables, policyUsers } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
-import { buildWorld } from "../../test/fixtures";
-import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import type { AuthHeaders, TestApp } from "../../test/helpers";
+import { type World, worldApp } from "../../test/world-app";
 import { runAutoAssign } from "./master-policies.coverage";
 
 let t: TestApp;
-let world: Awaited<ReturnType<typeof buildWorld>>;
+let world: World;
 let carrierId: number;
-const as: Record<string, AuthHeaders> = {};
+let as: Record<"superAdmin" | "staffA" | "staffB" | "agentA", AuthHeaders>;
 let seq = 0;
 const SA = "/v2/staff_super_admin/master-policies";
 const today = new Date().toISOString().slice(0, 10);
@@ -64,14 +64,9 @@ const get = (url: string, headers = as.superAdmin) => t.app.inject({ method: "GE
 const ids = (res: { json(): Array<{ id: number }> }) => res.json().map((r) => r.id);
 
 beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "error" });
-  world = await buildWorld(t.database.db);
+  ({ t, world, as } = await worldApp(["superAdmin", "staffA", "staffB", "agentA"], { LOG_LEVEL: "error" }));
   const [carrier] = await t.database.db.insert(carriers).values({ title: "Master Carrier", enabled: true }).returning();
   carrierId = carrier.id;
-  as.superAdmin = await signInAs(t.app, "super.admin@test.dev");
-  as.staffA = await signInAs(t.app, "staff.a@test.dev");
-  as.staffB = await signInAs(t.app, "staff.b@test.dev");
-  as.agentA = await signInAs(t.app, "agent.a@test.dev");
 }, 60_000);
 afterAll(() => t.close());
 

@@ -12,6 +12,7 @@ import { RECOVER_EXPORTS_CRON, RECOVER_EXPORTS_JOB, requeueStaleExports } from "
 import { recomputeLeaseStatuses } from "../routes/leases/leases.service";
 import { LEGACY_IMPORT_JOB, runLegacyImport } from "../routes/legacy-import/legacy-import.service";
 import { IMPORT_INSURABLES_JOB, runPropertyImport } from "../routes/insurables/insurables.import";
+import { CSV_IMPORT_JOB, runCsvImport } from "../routes/csv-imports/csv-imports.service";
 import { NIGHTLY_SYNC_CRON, NIGHTLY_SYNC_JOB, SYNC_JOB, requeueInterruptedRuns, runSync, startNightlyRuns } from "../integrations/sync";
 import { integrationSecret } from "../integrations/secret";
 import { SNAPSHOT_CRON, SNAPSHOT_JOB, writeSnapshot } from "../reporting/snapshots";
@@ -52,6 +53,17 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
       data.importId,
     );
   });
+  await app.jobs.work<{ importId: number }>(CSV_IMPORT_JOB, (data) =>
+    runCsvImport(
+      {
+        db: app.db,
+        open: (key) => app.files.open(key),
+        saveResult: async (csv) => (await app.files.put("csv-import-results", Readable.from([Buffer.from(csv)]))).key,
+        mailer: app.mailer,
+      },
+      data.importId,
+    ),
+  );
   await app.jobs.work<{ importId: number }>(LEGACY_IMPORT_JOB, (data) => runLegacyImport({ db: app.db, files: app.files }, data.importId));
   await app.jobs.work<{ exportId: number }>(EXPORT_LEADS_JOB, (data) =>
     runLeadExport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.exportId),

@@ -114,5 +114,12 @@ export async function buildTenantWorld(t: TestApp): Promise<TenantWorld> {
     super_admin: await login(demo("super_admin")),
     policy_support: await login(demo("policy_support")),
   };
+  // Past CSV uploads (the demo has none), one per tenant, so the matrix probes /csv_imports/:id with another's.
+  const summitAccount = await selectRows<{ agency_id: number }>(db, sql`SELECT agency_id FROM accounts WHERE id = ${maple}`);
+  const uploads: Array<[number | null, number]> = [[maple, summitAccount[0].agency_id], [lakeside, summit], [riverbend, harbor], [null, summitWest], [null, harbor]];
+  for (const [accountId, agencyId] of uploads) {
+    await db.execute(sql`INSERT INTO insurable_imports (kind, account_id, agency_id, staff_id, file_name, storage_key, scope, status)
+      VALUES ('leases', ${accountId}, ${agencyId}, (SELECT min(id) FROM staffs), 'matrix.csv', 'csv-imports/matrix', '{"kind":"none"}', 'failed')`);
+  }
   return { callers, byRole };
 }

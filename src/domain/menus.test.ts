@@ -34,6 +34,7 @@ describe("menus per role (document 1 section 6)", () => {
       "Properties > Units",
       "Properties > Add a Property",
       "Leases",
+      "CSV Uploads",
       "Email History",
       "Account",
       "Account > Account Details",
@@ -60,6 +61,7 @@ describe("menus per role (document 1 section 6)", () => {
       "Properties > Units",
       "Properties > Add a Property",
       "Leases",
+      "CSV Uploads",
       "Email History",
       "Agency",
       "Agency > Agency Details",
@@ -96,6 +98,7 @@ describe("menus per role (document 1 section 6)", () => {
       "Leases",
       "Tools",
       "Tools > Integration Health",
+      "Tools > CSV Uploads",
       "Tools > Email History",
       "Tools > Merge Users",
       "Tools > Insurable Updates",
@@ -147,7 +150,7 @@ describe("menu filtering by permission keys (document 1 section 5)", () => {
 
   it("lists key-less entries for an agent whose keys are all off", () => {
     const allOff = user("agent", [{ key: "agencies.details", value: false }]);
-    expect(texts(menuFor(allOff, prod))).toEqual(["Compliance", "Compliance > Policy Import", "Leases", "Email History", "Agency", "Agency > Sub-Agencies"]);
+    expect(texts(menuFor(allOff, prod))).toEqual(["Compliance", "Compliance > Policy Import", "Leases", "CSV Uploads", "Email History", "Agency", "Agency > Sub-Agencies"]);
   });
 
   it("gates Policy Review with dashboard.policy_support for users with a list (C-29)", () => {

@@ -53,6 +53,8 @@ const policies = () => link("policies", "policies/browse", { key: "policies.poli
 // Policy Import and Leases have no key (C-29).
 const policyImport = () => link("policy_import", "policies/policy-import");
 const leases = () => link("leases", "leases", { icon: "leases" });
+// Past CSV uploads of the caller's tenant (issue 16 section 5; not in document 1's menus, which predate the list).
+const csvImports = () => link("csv_imports", "csv-imports", { icon: "csv_imports" });
 const requests = () => group("requests", "requests", [link("refunds", "change-requests/refunds/browse", { key: "requests.refunds" })]);
 const policyReview = () => link("policy_review", "policy-support", { key: "dashboard.policy_support", icon: "policy_review" });
 
@@ -71,6 +73,7 @@ function menuTree(user: MenuUser, production: boolean): MenuItem[] {
         ]),
         properties(),
         leases(),
+        csvImports(),
         link("email_history", "email-history", { icon: "email_history" }),
         group("account", "account", [
           link("account_details", `accounts/view/${user.organizable_id}`, { activeRoute: "accounts" }),
@@ -85,6 +88,7 @@ function menuTree(user: MenuUser, production: boolean): MenuItem[] {
         propertyManagement(),
         properties(),
         leases(),
+        csvImports(),
         link("email_history", "email-history", { icon: "email_history" }),
         group("agency", "agency", [
           link("agency_details", `agencies/view/${user.organizable_id}`, { key: "agencies.details", activeRoute: "agencies" }),
@@ -110,6 +114,7 @@ function menuTree(user: MenuUser, production: boolean): MenuItem[] {
         leases(),
         group("tools", "tools", [
           link("integration_health", "integration-health"),
+          link("csv_imports", "csv-imports"),
           link("email_history", "email-history"),
           link("merge_users", "merge-users"),
           link("insurable_updates", "insurable/updates"),

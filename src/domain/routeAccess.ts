@@ -63,6 +63,8 @@ export const ROUTE_RULES: RouteRule[] = [
   rule("home", OFFICE),
   rule("leases", OFFICE),
   rule("email-history", OFFICE),
+  // Past CSV uploads of the caller's tenant (issue 16 section 5).
+  rule("csv-imports", OFFICE),
   rule("reporting", OFFICE),
   // The audit log (issue 17 section 4) is for super admins only.
   rule("audit", ADMIN),

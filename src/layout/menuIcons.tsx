@@ -8,6 +8,7 @@ import EmailIcon from "@mui/icons-material/Email";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import RateReviewIcon from "@mui/icons-material/RateReview";
 import StoreIcon from "@mui/icons-material/Store";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import VerifiedUserIcon from "@mui/icons-material/VerifiedUser";
 
 /** The icons the menus of domain/menus.ts name (the domain stays free of UI imports). */
@@ -16,6 +17,7 @@ export const MENU_ICONS: Record<string, typeof AccountBalanceIcon> = {
   add_admin_support: PersonAddIcon,
   agency: StoreIcon,
   compliance: VerifiedUserIcon,
+  csv_imports: UploadFileIcon,
   email_history: EmailIcon,
   leases: DescriptionIcon,
   policy_review: RateReviewIcon,

@@ -74,6 +74,8 @@ const OWNERSHIP: Record<string, string> = {
   master_policies: "SELECT id, agency_id, account_id, NULL::int FROM policies WHERE policy_type_id IN (2, 7)",
   leads: "SELECT id, agency_id, account_id, NULL::int FROM leads",
   tracking_urls: "SELECT id, agency_id, NULL::int, NULL::int FROM tracking_urls",
+  // Past CSV uploads belong to the account they wrote to or their sender's organisation (csv-imports.list.ts).
+  csv_imports: "SELECT id, agency_id, account_id, NULL::int FROM insurable_imports WHERE account_id IS NOT NULL OR agency_id IS NOT NULL",
   // Email History: a mail about a policy belongs to the policy's tenant.
   sent_emails: "SELECT e.id, p.agency_id, p.account_id, NULL::int FROM sent_emails e JOIN policies p ON e.related_type = 'Policy' AND p.id = e.related_id",
   // A mail's attachment (/sent_emails/:id/attachments/:attachmentId) belongs to its mail's tenant.

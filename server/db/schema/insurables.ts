@@ -73,14 +73,26 @@ export const insurableRates = pgTable(
   (t) => [index("insurable_rates_insurable_idx").on(t.insurable_id)],
 );
 
+/** The CSV imports a file can go to (issue 16 section 5); each is one kind of row in insurable_imports. */
+export const CSV_IMPORT_KINDS = ["properties", "leases", "tracking_urls", "insurable_updates"] as const;
+export type CsvImportKind = (typeof CSV_IMPORT_KINDS)[number];
+
 /**
- * A property file being imported (reference section 4.12: Add a Property, upload a file): who sent it, the stored
- * file, how far the background job got and what it did. The file is applied in one transaction: all or nothing.
+ * A CSV file being imported (reference section 4.12: Add a Property, upload a file; issue 16: leases, tracking URLs
+ * and insurable updates too, the table keeping its first name): who sent it, the stored file, how far the background
+ * job got and what it did. A file is applied in one transaction: all or nothing. `account_id`/`agency_id` are the
+ * tenant it belongs to, for the list of past uploads (the community's account for leases, else the sender's
+ * organisation; an account's agency beside it), none for a super admin's own.
  */
 export const insurableImports = pgTable(
   "insurable_imports",
   {
     id: idColumn(),
+    kind: text("kind", { enum: CSV_IMPORT_KINDS }).notNull().default("properties"),
+    account_id: integer("account_id"),
+    agency_id: integer("agency_id"),
+    /** What the import needs beside the file (leases: the community). */
+    params: jsonb("params"),
     staff_id: integer("staff_id").notNull(),
     file_name: text("file_name").notNull(),
     storage_key: text("storage_key").notNull(),
@@ -90,12 +102,16 @@ export const insurableImports = pgTable(
     total_rows: integer("total_rows"),
     processed_rows: integer("processed_rows").notNull().default(0),
     result: jsonb("result"),
-    /** The result file in the file store: every row of the file with its outcome (created, existed, error, not_imported). */
+    /** The result file in the file store: every row of the file with its outcome (created, existed, updated, error, not_imported). */
     result_key: text("result_key"),
     error: text("error"),
     ...timestamps(),
   },
-  (t) => [index("insurable_imports_staff_idx").on(t.staff_id, t.created_at)],
+  (t) => [
+    index("insurable_imports_staff_idx").on(t.staff_id, t.created_at),
+    index("insurable_imports_account_idx").on(t.account_id, t.created_at),
+    index("insurable_imports_agency_idx").on(t.agency_id, t.created_at),
+  ],
 );
 
 /** A trait value of a carrier's profile of a community: what the carrier rates it by. */

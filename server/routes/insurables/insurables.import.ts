@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { addresses, insurableImports, insurables } from "../../db/schema";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
-import { csvLines } from "../../lib/csv";
+import { NOT_IMPORTED, type OutcomeCounts, type RowOutcome, resultFile } from "../../lib/csv";
 import { recordHistory, type Author } from "../../lib/history";
 import { accountScopeCondition } from "../lookups/lookups.scope";
 
@@ -42,6 +42,8 @@ export interface ImportResult {
   units: number;
   skipped: number;
   errors: Array<{ row: number; message: string }>;
+  /** Rows per outcome, as the result file has them (the list of past uploads shows them). */
+  counts?: OutcomeCounts;
 }
 
 const cell = (v: unknown): string => {
@@ -251,35 +253,25 @@ export async function applyPropertyRows(
   });
 }
 
-export type RowOutcome = "created" | "existed" | "error" | "not_imported";
-export const RESULT_COLUMNS = ["result", "message"] as const;
-
 /**
  * The import's result file (issue 16 section 5): the file's header and every row it imported or refused (up to the
  * first row without an account id, where the import stops), each with its outcome and message. The import writes all
  * its rows or none: when any row is refused, the others are `not_imported`.
  */
-export function propertyResultCsv(cells: string[][], result: ImportResult, outcomes: Map<number, "created" | "existed">): string {
-  const width = Math.max(0, ...cells.map((c) => c.length));
-  const pad = (c: string[] = []) => Array.from({ length: width }, (_v, i) => c[i] ?? "");
+export function propertyResultCsv(cells: string[][], result: ImportResult, outcomes: Map<number, "created" | "existed">) {
   const errors = new Map<number, string>();
   for (const e of result.errors) errors.set(e.row, errors.has(e.row) ? `${errors.get(e.row)}; ${e.message}` : e.message);
-  const lines: unknown[][] = [[...pad(cells[0]), ...RESULT_COLUMNS]];
-  for (let i = 1; i < cells.length && cells[i]?.[0]; i++) {
-    const row = i + 1;
+  let stop = 1;
+  while (stop < cells.length && cells[stop]?.[0]) stop++;
+  const read = cells.slice(0, stop);
+  // A refusal of the whole file (no properties in it) names a row the rows read do not reach.
+  const extra = [...errors].filter(([row]) => row > read.length);
+  return resultFile(read, (row): [RowOutcome, string] => {
     const error = errors.get(row);
-    const outcome: [RowOutcome, string] = error
-      ? ["error", error]
-      : result.errors.length
-        ? ["not_imported", "Nothing from the file was imported: fix the rows in error and upload it again"]
-        : outcomes.get(row) === "existed"
-          ? ["existed", "The unit exists already"]
-          : ["created", ""];
-    lines.push([...pad(cells[i]), ...outcome]);
-  }
-  // A refusal of the whole file (no properties in it) names a row the loop does not reach.
-  for (const [row, message] of errors) if (row > lines.length) lines.push([...pad(cells[row - 1]), "error", message]);
-  return csvLines(lines);
+    if (error) return ["error", error];
+    if (result.errors.length) return ["not_imported", NOT_IMPORTED];
+    return outcomes.get(row) === "existed" ? ["existed", "The unit exists already"] : ["created", ""];
+  }, extra);
 }
 
 /** The background job: read the stored file, check every row, apply it, record the outcome and mail it. */
@@ -322,8 +314,9 @@ export async function runPropertyImport(
       );
     }
     const failed = result.errors.length > 0;
-    const resultKey = await deps.saveResult(propertyResultCsv(cells, result, outcomes));
-    await finish({ status: failed ? "failed" : "done", processed_rows: failed ? 0 : rows.length, result, result_key: resultKey });
+    const file = propertyResultCsv(cells, result, outcomes);
+    const resultKey = await deps.saveResult(file.csv);
+    await finish({ status: failed ? "failed" : "done", processed_rows: failed ? 0 : rows.length, result: { ...result, counts: file.counts }, result_key: resultKey });
     if (staffRow) {
       await deps.mail(
         staffRow.email,

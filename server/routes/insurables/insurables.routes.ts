@@ -15,6 +15,7 @@ import { NotFoundError, ValidationError } from "../../lib/errors";
 import { cleanFileName } from "../../lib/input";
 import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES, importProgress } from "./insurables.import";
 import { insurableListSpec } from "./insurables.list";
+import { recordedUpload, uploadTenant } from "../csv-imports/csv-imports.service";
 import { TitleClash, applyUpdates, parseUpdateFile, planUpdates } from "./insurables.updates";
 import { AppError } from "../../lib/errors";
 import { localAddressProvider } from "../../lib/address-provider";
@@ -223,7 +224,7 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stored) throw new ValidationError({ file: MESSAGES.required("file") });
       const [row] = await app.db
         .insert(insurableImports)
-        .values({ staff_id: caller.user.id, file_name: stored.name, storage_key: stored.key, scope: caller.scope })
+        .values({ kind: "properties", ...(await uploadTenant(app.db, caller.user, caller.scope)), staff_id: caller.user.id, file_name: stored.name, storage_key: stored.key, scope: caller.scope })
         .returning();
       await app.jobs.send(IMPORT_INSURABLES_JOB, { importId: row.id });
       reply.code(202);
@@ -274,9 +275,11 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireCaller(request);
       if (!request.isMultipart()) throw new ValidationError({ file: "Send the file as multipart/form-data" });
       let content: string | undefined;
+      let fileName: string | undefined;
       let dryRun = true;
       for await (const part of formParts(request)) {
         if (part.type === "file") {
+          fileName = part.filename;
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of part.file) {
@@ -288,19 +291,24 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
         } else if (part.fieldname === "dry_run") dryRun = part.value !== "false";
       }
       if (!content) throw new ValidationError({ file: MESSAGES.required("file") });
-      const parsed = parseUpdateFile(content);
-      const { plan, errors } = await planUpdates(app.db, parsed.rows);
-      const all = [...parsed.errors, ...errors].sort((a, b) => a.row - b.row);
-      if (all.length) throw new AppError(422, { error: "Bad file", message: "Bad file", content: all });
-      if (!dryRun) {
-        try {
-          await applyUpdates(app.db, plan, staffAuthor(caller.user));
-        } catch (error) {
-          if (error instanceof TitleClash) throw new AppError(422, { error: "Bad file", message: "Bad file", content: [{ row: 0, message: error.message }] });
-          throw error;
+      const text = content;
+      const run = async () => {
+        const parsed = parseUpdateFile(text);
+        const { plan, errors } = await planUpdates(app.db, parsed.rows);
+        const all = [...parsed.errors, ...errors].sort((a, b) => a.row - b.row);
+        if (all.length) throw new AppError(422, { error: "Bad file", message: "Bad file", content: all });
+        if (!dryRun) {
+          try {
+            await applyUpdates(app.db, plan, staffAuthor(caller.user));
+          } catch (error) {
+            if (error instanceof TitleClash) throw new AppError(422, { error: "Bad file", message: "Bad file", content: [{ row: 0, message: error.message }] });
+            throw error;
+          }
         }
-      }
-      return { dry_run: dryRun, plan };
+        return { dry_run: dryRun, plan };
+      };
+      // A file applied is among the past uploads (issue 16); a dry run changes nothing and is not.
+      return dryRun ? run() : recordedUpload(app, caller, { kind: "insurable_updates", fileName, text, written: "updated" }, run);
     },
   );
 

@@ -117,10 +117,11 @@ export async function planUpdates(db: Db, rows: UpdateRow[]): Promise<{ plan: Up
 }
 
 /** Applies a checked plan in one transaction; a title taken among the new siblings aborts it all. */
-export async function applyUpdates(db: Db, plan: UpdatePlan[], author: Author): Promise<void> {
+export async function applyUpdates(db: Db, plan: UpdatePlan[], author: Author, onProgress?: (processed: number, total: number) => void): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    for (const p of plan) {
+    for (const [i, p] of plan.entries()) {
+      onProgress?.(i, plan.length);
       if (p.action === "merge") {
         await tx.execute(sql`UPDATE policy_insurables SET insurable_id = ${p.target.id} WHERE insurable_id = ${p.insurable.id}`);
         await tx.execute(sql`UPDATE leases SET insurable_id = ${p.target.id} WHERE insurable_id = ${p.insurable.id}`);

@@ -9,6 +9,7 @@ import { ValidationError } from "../../lib/errors";
 import { staffAuthor } from "../../lib/history";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
+import { recordedUpload } from "../csv-imports/csv-imports.service";
 import { leaseListSpec } from "./leases.list";
 import { bulkCreateLeases, createLease, deleteLease, listLeases, showLease, updateLease } from "./leases.service";
 
@@ -81,8 +82,10 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw new ValidationError({ file: "Send the file as multipart/form-data" });
       let communityId: number | undefined;
       let content: string | undefined;
+      let fileName: string | undefined;
       for await (const part of formParts(request)) {
         if (part.type === "file") {
+          fileName = part.filename;
           const chunks: Buffer[] = [];
           let size = 0;
           for await (const chunk of part.file) {
@@ -99,7 +102,8 @@ export const leaseRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!content) throw new ValidationError({ file: MESSAGES.required("file") });
       if (!communityId) throw new ValidationError({ "leases.community_insurable_id": MESSAGES.required("community") });
-      await bulkCreateLeases(app.db, caller.scope, communityId, content, staffAuthor(caller.user), app.mailer);
+      const text = content;
+      await recordedUpload(app, caller, { kind: "leases", fileName, text, communityId }, () => bulkCreateLeases(app.db, caller.scope, communityId, text, staffAuthor(caller.user), app.mailer));
       return reply.code(204).send();
     },
   );

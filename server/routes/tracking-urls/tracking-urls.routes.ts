@@ -10,6 +10,7 @@ import type { QueryObject } from "../../lib/query-string";
 import { formParts } from "../../files/multipart";
 import { requireCaller } from "../../plugins/auth";
 import { brandingJson } from "../branding-profiles/branding-profiles.service";
+import { recordedUpload } from "../csv-imports/csv-imports.service";
 import {
   CSV_TEMPLATE,
   agencyFilters,
@@ -71,8 +72,10 @@ export const trackingUrlRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     if (!request.isMultipart()) throw new ValidationError({ file: "Send the CSV as multipart/form-data" });
     let csv: string | undefined;
+    let fileName: string | undefined;
     for await (const part of formParts(request)) {
       if (part.type !== "file" || part.fieldname !== "file") continue;
+      fileName = part.filename;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of part.file) {
@@ -83,7 +86,8 @@ export const trackingUrlRoutes: FastifyPluginAsyncZod = async (app) => {
       csv = Buffer.concat(chunks).toString("utf8");
     }
     if (csv === undefined) throw new ValidationError({ file: "Choose a CSV file" });
-    return importTrackingUrls(app.db, caller.scope, csv, staffAuthor(caller.user));
+    const text = csv;
+    return recordedUpload(app, caller, { kind: "tracking_urls", fileName, text }, () => importTrackingUrls(app.db, caller.scope, text, staffAuthor(caller.user)));
   });
 
   app.post("/tracking_urls", { config: access("create"), schema: { body: createBody } }, async (request, reply) => {

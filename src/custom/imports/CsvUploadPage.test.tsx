@@ -17,12 +17,13 @@ const PROPERTIES =
   "11,Lakeshore,,101,,,,,,Harbor View,,1 Harbor Way,,Austin,TX,78701\n" +
   "11,Lakeshore,,102,,,,,,Harbor View,,1 Harbor Way,,Austin,TX,78701\n";
 
-function renderPage() {
+const PROPERTY_STATUSES = [
+  { id: 7, status: "running", total_rows: 2, processed_rows: 1, result: null, error: null },
+  { id: 7, status: "done", total_rows: 2, processed_rows: 2, result: { communities: 1, buildings: 0, units: 2, skipped: 0, errors: [] }, error: null, result_file: true },
+];
+
+function renderPage(statuses: object[] = [...PROPERTY_STATUSES]) {
   const paths: string[] = [];
-  const statuses = [
-    { id: 7, status: "running", total_rows: 2, processed_rows: 1, result: null, error: null },
-    { id: 7, status: "done", total_rows: 2, processed_rows: 2, result: { communities: 1, buildings: 0, units: 2, skipped: 0, errors: [] }, error: null, result_file: true },
-  ];
   const dataProvider = createMemoryDataProvider(
     {},
     {
@@ -124,7 +125,11 @@ describe("CsvUploadPage (/dashboard/csv-upload)", () => {
 
   it("runs the insurable updates' dry run and lists the rows it refuses, and uploads only after a dry run passed", async () => {
     upload.mockResolvedValueOnce({ status: 422, json: { error: "Bad file", content: [{ row: 2, message: "insurable 5 does not exist" }] } });
-    renderPage();
+    const counts = { created: 0, existed: 0, updated: 1, error: 0, not_imported: 0 };
+    const { paths } = renderPage([
+      { id: 9, kind: "insurable_updates", status: "running", total_rows: 1, processed_rows: 0, counts: null, result_file: false, errors: [] },
+      { id: 9, kind: "insurable_updates", status: "done", total_rows: 1, processed_rows: 1, counts, result_file: true, errors: [] },
+    ]);
     await selectOption("csv-target", "Insurable updates (merge or move)");
     choose("insurable_id,new_insurable_id,new_parent_id\n5,6,\n");
     await screen.findByText("Preview: the first 1 of 1 row");
@@ -135,12 +140,34 @@ describe("CsvUploadPage (/dashboard/csv-upload)", () => {
     expect(screen.getByRole("button", { name: "Upload" })).toBeDisabled();
 
     upload.mockResolvedValueOnce({ status: 200, json: { dry_run: true, plan: [{ row: 2 }] } });
-    upload.mockResolvedValueOnce({ status: 200, json: { dry_run: false, plan: [{ row: 2 }] } });
+    upload.mockResolvedValueOnce({ status: 202, json: { id: 9, kind: "insurable_updates", status: "queued" } });
     fireEvent.click(screen.getByRole("button", { name: "Dry run" }));
     expect(await screen.findByText("Dry run passed: 1 change would be made")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Upload" }));
-    expect(await screen.findByText("1 updates applied")).toBeInTheDocument();
-    expect((upload.mock.calls[2][1] as FormData).get("dry_run")).toBe("false");
+    // The upload itself goes to the background job, whose progress is polled until it ends.
+    expect(await screen.findByText("Importing row 0 of 1…")).toBeInTheDocument();
+    expect(await screen.findByText("1 updated", { exact: false }, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByText(/The file was imported/)).toBeInTheDocument();
+    // Every upload is then among the past uploads.
+    expect(screen.getByRole("link", { name: "Past uploads" })).toHaveAttribute("href", "/dashboard/csv-imports");
+    const [path, form] = upload.mock.calls[2];
+    expect(path).toBe("/csv_imports");
+    expect((form as FormData).get("kind")).toBe("insurable_updates");
+    expect((form as FormData).get("dry_run")).toBeNull();
+    expect(paths).toContain("/csv_imports/9");
+    const fetched: string[] = [];
+    vi.stubGlobal("fetch", async (url: string) => {
+      fetched.push(url);
+      return new Response("insurable_id,result\n5,updated\n", { status: 200 });
+    });
+    URL.createObjectURL = () => "blob:result";
+    URL.revokeObjectURL = () => undefined;
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Download the result file" }));
+      await waitFor(() => expect(fetched).toEqual(["/v2/csv_imports/9/result"]));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("checks tracking URL rows in the browser with the tracking URL screen's rules", async () => {

@@ -7,6 +7,9 @@ import { PageHeader } from "../../layout/PageHeader";
 import { SearchPicker, type Option } from "../../resources/common/SearchPicker";
 import { jobRunning, usePolledStatus } from "../../resources/common/usePolledStatus";
 import { type ImportStatus, PropertyImportProgress } from "../../resources/insurable/UploadPropertiesForm";
+import { CsvImportProgress } from "../../resources/csv-imports/CsvImportParts";
+import type { CsvImport } from "../../resources/csv-imports/types";
+import { Link as RouterLink } from "react-router-dom";
 import { CSV_TARGETS, type ColumnMapping, type CsvTarget, type ReadFile, type RowProblem, browserCheck, initialMapping, mappedCsv, readCsv, unmappedRequired } from "./csvTargets";
 
 const t = (key: string) => `resources.csv-upload.${key}`;
@@ -23,13 +26,14 @@ function rememberedMapping(target: string): ColumnMapping | null {
   }
 }
 
-type Outcome = { kind: "success"; text: string } | { kind: "error"; text: string; rows?: RowProblem[] };
+type Outcome = { kind: "error"; text: string; rows?: RowProblem[] };
 
 /**
  * CSV Upload (issue 16 section 5; super admins): any of the product's CSV imports from one screen. The file is read in
  * the browser (papaparse) and its first rows shown, its headers mapped to the import's columns (the mapping is
- * remembered per import), checked — by the import's own dry run where it has one, else by the browser — and sent
- * through the import's existing call with the upload's progress; a property file's background import is then polled.
+ * remembered per import), checked — by the import's own dry run where it has one, else by the browser — and sent with
+ * the upload's progress: a property file through its own call, the others to /csv_imports; either way a background
+ * job imports it, whose progress is polled and whose result file is offered once it ends (and listed in CSV Uploads).
  */
 export const CsvUploadPage = () => {
   const translate = useTranslate();
@@ -44,7 +48,9 @@ export const CsvUploadPage = () => {
   const [percent, setPercent] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [importId, setImportId] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
   const importStatus = usePolledStatus<ImportStatus>(importId ? `/insurables/imports/${importId}` : null, jobRunning);
+  const jobStatus = usePolledStatus<CsvImport>(jobId ? `/csv_imports/${jobId}` : null, jobRunning);
   const searchCommunities = useCallback(async (text: string) => (await dataProvider.searchCommunities({ search: text || undefined })).map((c) => ({ id: c.id, title: c.title })), [dataProvider]);
 
   const reset = () => {
@@ -52,6 +58,7 @@ export const CsvUploadPage = () => {
     setPlan(null);
     setOutcome(null);
     setImportId(null);
+    setJobId(null);
   };
   const chooseTarget = (key: string) => {
     const next = CSV_TARGETS.find((c) => c.key === key) ?? CSV_TARGETS[0];
@@ -88,12 +95,16 @@ export const CsvUploadPage = () => {
   const send = async (dryRun: boolean) => {
     if (!csv) return;
     setOutcome(null);
+    // Imports other than properties' go to the background job of /csv_imports (progress and a result file); a dry
+    // run stays the import's own call, which answers at once.
+    const asJob = !dryRun && target.key !== "properties";
     const form = new FormData();
-    if (target.dryRun) form.append("dry_run", String(dryRun));
-    if (target.needsCommunity && community) form.append("leases[community_insurable_id]", String(community.id));
+    if (asJob) form.append("kind", target.key);
+    else if (target.dryRun) form.append("dry_run", String(dryRun));
+    if (target.needsCommunity && community) form.append(asJob ? "community_id" : "leases[community_insurable_id]", String(community.id));
     form.append("file", new Blob([csv], { type: "text/csv" }), fileName ?? "upload.csv");
     setPercent(0);
-    const { status, json } = await uploadForm<{ id?: number; plan?: unknown[]; message?: string; error?: string; content?: RowProblem[]; errors?: Record<string, string>; count?: number }>(target.path, form, {
+    const { status, json } = await uploadForm<{ id?: number; plan?: unknown[]; message?: string; error?: string; content?: RowProblem[]; errors?: Record<string, string>; count?: number }>(asJob ? "/csv_imports" : target.path, form, {
       onProgress: setPercent,
     });
     setPercent(null);
@@ -110,12 +121,7 @@ export const CsvUploadPage = () => {
       setOutcome({ kind: "error", text: json?.error ?? json?.message ?? translate(t("failure")), rows });
       return;
     }
-    if (target.key === "properties" && json?.id) {
-      setImportId(json.id);
-      return;
-    }
-    const count = target.key === "insurable_updates" ? (json?.plan?.length ?? 0) : target.key === "tracking_urls" ? (json?.count ?? file?.rows.length ?? 0) : (file?.rows.length ?? 0);
-    setOutcome({ kind: "success", text: translate(t(`done.${target.key}`), { count }) });
+    if (json?.id) (asJob ? setJobId : setImportId)(json.id);
   };
 
   const check = () => {
@@ -124,11 +130,21 @@ export const CsvUploadPage = () => {
     setProblems(browserCheck(target, csv, messages, today()));
   };
 
-  const busy = percent !== null || (importStatus !== null && jobRunning(importStatus)) || (importId !== null && importStatus === null);
+  const busy =
+    percent !== null ||
+    (importStatus !== null && jobRunning(importStatus)) ||
+    (importId !== null && importStatus === null) ||
+    (jobStatus !== null && jobRunning(jobStatus)) ||
+    (jobId !== null && jobStatus === null);
   const canUpload = Boolean(csv) && !busy && (!target.needsCommunity || community) && !(problems && problems.length > 0) && (!target.dryRun || problems !== null);
   return (
     <>
       <PageHeader titleKey="app.shell.titles.csv_upload" />
+      <Box sx={{ display: "flex", justifyContent: "flex-end", mb: 1 }}>
+        <Button component={RouterLink} to="/dashboard/csv-imports">
+          {translate("resources.csv-imports.past_uploads")}
+        </Button>
+      </Box>
       <Card>
         <CardContent sx={{ display: "grid", gap: 2 }}>
           <Typography variant="body2" color="text.secondary">
@@ -239,7 +255,7 @@ export const CsvUploadPage = () => {
             </Box>
           )}
           {importId !== null && <PropertyImportProgress status={importStatus} />}
-          {outcome?.kind === "success" && <Alert severity="success">{outcome.text}</Alert>}
+          {jobId !== null && <CsvImportProgress status={jobStatus} />}
           {outcome?.kind === "error" && <ProblemList title={outcome.text} rows={outcome.rows ?? []} />}
         </CardContent>
       </Card>

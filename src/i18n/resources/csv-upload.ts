@@ -26,10 +26,4 @@ export default {
   uploading: "Uploading… %{percent}%",
   row: "Row %{row}",
   failure: "Something went wrong",
-  done: {
-    insurable_updates: "%{count} updates applied",
-    tracking_urls: "Tracking URLs successfully created (%{count})",
-    leases: "%{count} leases imported",
-    properties: "The file is being imported",
-  },
 };

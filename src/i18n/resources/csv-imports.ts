@@ -1,0 +1,42 @@
+/** resources.csv-imports: past CSV uploads and an upload's progress (issue 16 section 5). */
+export default {
+  name: "CSV upload |||| CSV Uploads",
+  fields: {
+    created_at: "Sent",
+    kind: "Import",
+    file_name: "File",
+    sender: "Sent by",
+    organisation: "Account or agency",
+    status: "Status",
+    counts: "Rows",
+    result_file: "Result",
+  },
+  kinds: {
+    properties: "Properties",
+    leases: "Leases",
+    tracking_urls: "Tracking URLs",
+    insurable_updates: "Insurable updates",
+  },
+  statuses: {
+    queued: "Queued",
+    running: "Importing",
+    done: "Imported",
+    failed: "Not imported",
+  },
+  counts: {
+    created: "%{smart_count} created",
+    existed: "%{smart_count} existed",
+    updated: "%{smart_count} updated",
+    error: "%{smart_count} error |||| %{smart_count} errors",
+    not_imported: "%{smart_count} not imported",
+  },
+  result_file: "Download the result file",
+  result_file_failed: "The result file could not be downloaded",
+  queued: "Waiting for the import to start…",
+  progress: "Importing row %{processed} of %{total}…",
+  progress_label: "Import progress",
+  done: "The file was imported.",
+  failed: "Nothing from the file was imported. Fix the rows below and upload it again; the result file lists every row.",
+  row: "Row %{row}: %{message}",
+  past_uploads: "Past uploads",
+};

@@ -302,9 +302,13 @@ export const DIGEST_EXCLUDED: Record<string, string> = {
   staff_sessions: "a session records its last use",
 };
 
-/** Rows a table holds by design even for a refused call: the audit log records attempts (issue 17 section 4). */
+/**
+ * Rows a table holds by design even for a refused call: the audit log records attempts (issue 17 section 4), and the
+ * past CSV uploads a refused file with its result file (issue 16 section 5; nothing of the file is written).
+ */
 const DIGEST_WHERE: Record<string, string> = {
   histories: `action NOT IN (${EVENT_ACTIONS.map((a) => `'${a}'`).join(", ")})`,
+  insurable_imports: "status <> 'failed'",
 };
 
 async function tables(db: Db): Promise<Array<{ name: string; columns: string[] }>> {

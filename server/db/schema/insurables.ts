@@ -40,9 +40,14 @@ export const insurables = pgTable(
   },
   (t) => [
     index("insurables_account_idx").on(t.account_id, t.insurable_type_id),
-    index("insurables_parent_idx").on(t.insurable_id),
+    // With the type: a community's or building's unit and building counts (the grids' per-row counts) from the index
+    // alone, instead of visiting each of its 100 units' rows.
+    index("insurables_parent_type_idx").on(t.insurable_id, t.insurable_type_id),
     index("insurables_agency_idx").on(t.agency_id),
     index("insurables_title_lower_idx").on(sql`lower(${t.title})`),
+    // A type's properties by title (the communities grid: types 1-3 of 505,000 insurables at 1M): the count and the
+    // page's 5,000 candidates from the index alone, not a scan of every unit.
+    index("insurables_type_title_idx").on(t.insurable_type_id, sql`lower(${t.title})`, t.id),
     // The grids' title search (contains) on 500,000 units reads the index, not every row.
     index("insurables_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],

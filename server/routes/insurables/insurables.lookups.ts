@@ -47,7 +47,7 @@ export async function listByFields(db: Db, scope: Scope, ids: number[], fields: 
 }
 
 /** Units of a community (directly or through its buildings) that are enabled and not covered: open to cover. */
-// Two index lookups by parent (insurables_parent_idx), not one scan of every unit: an OR across the join reads them all.
+// Two index lookups by parent (insurables_parent_type_idx), not one scan of every unit: an OR across the join reads them all.
 const availableUnits = (community: SQL) => sql`((SELECT count(*)::int FROM insurables u
     WHERE u.insurable_id = ${community} AND u.insurable_type_id IN (4, 5) AND u.enabled AND NOT u.covered)
   + (SELECT count(*)::int FROM insurables b JOIN insurables u ON u.insurable_id = b.id

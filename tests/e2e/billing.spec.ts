@@ -1,15 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, LoginPage } from "./pages";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./pages";
 
 /**
  * Billing (document 1 section 2.2: invoices, payments): a super admin narrows the Invoices grid to paid invoices, opens
  * one, reads its lines and the gateway charge that paid it, then finds that charge in Payments.
  */
-test("a super admin filters invoices by status, opens a paid one and finds its charge in Payments", async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  const login = new LoginPage(page);
-  await login.goto("/dashboard/invoices");
-  await login.signIn(DEMO.super_admin);
+test("a super admin filters invoices by status, opens a paid one and finds its charge in Payments", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/invoices", { viewport: { width: 1440, height: 1000 } });
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
 

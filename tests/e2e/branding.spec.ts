@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { type Page, expect, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, LoginPage } from "./pages";
 
 /**
@@ -60,7 +61,7 @@ test("an agent edits its agency's branding with a live preview, saves, and finds
   await shot(page, "branding-page-saved");
 });
 
-test("a super admin opens any agency's branding; staff cannot open it", async ({ page, browser }) => {
+test("a super admin opens any agency's branding; staff cannot open it", async ({ page, openPage }) => {
   await signIn(page, "super_admin", "/dashboard/agencies/browse");
   await page.locator("tbody tr").first().click();
   await expect(page).toHaveURL(/\/dashboard\/agencies\/view\/\d+$/);
@@ -70,10 +71,9 @@ test("a super admin opens any agency's branding; staff cannot open it", async ({
   await shot(page, "branding-page-super-admin");
   const url = new URL(page.url()).pathname;
 
-  const staff = await browser.newPage();
+  const staff = await openPage();
   await signIn(staff, "staff", "/dashboard/leads");
   await staff.goto(url);
   await expect(staff.getByRole("region", { name: "Preview" })).toHaveCount(0);
   await shot(staff, "branding-page-staff");
-  await staff.close();
 });

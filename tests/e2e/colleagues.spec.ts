@@ -1,5 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD } from "./pages";
+
+test.use({ viewport: { width: 1440, height: 1000 } });
 
 /**
  * Issue 17 sections 2 and 5, between two property managers of one account: worklist rows handed to a colleague show
@@ -25,17 +28,9 @@ async function colleagueOf(request: APIRequestContext): Promise<{ email: string;
   throw new Error("the demo account has no second property manager of the whole account");
 }
 
-async function signedIn(browser: Browser, email: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(email);
-  return page;
-}
-
-test("a property manager hands two uninsured units to a colleague, who finds them under Assigned to me", async ({ browser, request }) => {
+test("a property manager hands two uninsured units to a colleague, who finds them under Assigned to me", async ({ signedIn, request }) => {
   const colleague = await colleagueOf(request);
-  const page = await signedIn(browser, DEMO.staff, "/dashboard/compliance?view=uninsured&assigned=none");
+  const page = await signedIn(DEMO.staff, "/dashboard/compliance?view=uninsured&assigned=none");
   const list = page.getByTestId("worklist-uninsured");
   await expect(list.locator("tbody tr").first()).toBeVisible();
   const leases: string[] = [];
@@ -53,7 +48,7 @@ test("a property manager hands two uninsured units to a colleague, who finds the
   // Assigned now, so no longer among the rows nobody follows up.
   for (const lease of leases) await expect(list.getByRole("link", { name: lease, exact: true })).toHaveCount(0);
 
-  const theirs = await signedIn(browser, colleague.email, "/dashboard/compliance?view=uninsured&assigned=me");
+  const theirs = await signedIn(colleague.email, "/dashboard/compliance?view=uninsured&assigned=me");
   const mine = theirs.getByTestId("worklist-uninsured");
   for (const lease of leases) {
     const row = mine.locator("tbody tr", { has: theirs.getByRole("link", { name: lease, exact: true }) });
@@ -62,10 +57,10 @@ test("a property manager hands two uninsured units to a colleague, who finds the
   await expect(mine.locator("tbody tr")).toHaveCount(leases.length);
 });
 
-test("a grid view one property manager shares with the account appears in a colleague's Views menu and applies there", async ({ browser, request }) => {
+test("a grid view one property manager shares with the account appears in a colleague's Views menu and applies there", async ({ signedIn, request }) => {
   const colleague = await colleagueOf(request);
   const name = `Newest leases ${Date.now()}`;
-  const page = await signedIn(browser, DEMO.staff, "/dashboard/leases");
+  const page = await signedIn(DEMO.staff, "/dashboard/leases");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.getByRole("button", { name: "Views" }).click();
   await page.getByRole("menuitem", { name: "Save current view…" }).click();
@@ -75,7 +70,7 @@ test("a grid view one property manager shares with the account appears in a coll
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(`View '${name}' saved`)).toBeVisible();
 
-  const theirs = await signedIn(browser, colleague.email, "/dashboard/leases");
+  const theirs = await signedIn(colleague.email, "/dashboard/leases");
   await expect(theirs.locator("tbody tr").first()).toBeVisible();
   await theirs.getByRole("button", { name: "Views" }).click();
   const shared = theirs.getByRole("menuitem", { name: new RegExp(`^${name}`) });

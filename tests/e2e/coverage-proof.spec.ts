@@ -1,14 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { journeyPdf } from "./journeyPdf";
-import { DEMO, LoginPage } from "./pages";
-
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
+import { DEMO } from "./pages";
 
 /** Picks the first option of an autocomplete once it has loaded. */
 async function pickFirst(page: Page, label: string) {
@@ -45,8 +38,8 @@ async function fillUpload(page: Page, number: string) {
   await insured.getByLabel("Last Name *").fill("Journey");
 }
 
-test("an agent uploads a proof of coverage with a PDF and finds it in the grid; the same number again asks to update", async ({ browser }) => {
-  const page = await signedIn(browser, "agent", "/dashboard/policies/upload-coverage-proof");
+test("an agent uploads a proof of coverage with a PDF and finds it in the grid; the same number again asks to update", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent, "/dashboard/policies/upload-coverage-proof");
   await expect(page.getByRole("heading", { level: 1, name: "Upload Coverage Proof Policy" })).toBeVisible();
   await fillUpload(page, "JRN-7001");
   await page.getByTestId("certificate-input").setInputFiles({ name: "jrn-7001.pdf", mimeType: "application/pdf", buffer: journeyPdf("JRN-7001") });
@@ -77,8 +70,8 @@ test("an agent uploads a proof of coverage with a PDF and finds it in the grid; 
   await expect(page.getByText("$100,000.00")).toBeVisible();
 });
 
-test("a super admin declines a proof with two reasons and Other: status, reasons and the mail to the property manager", async ({ browser }) => {
-  const page = await signedIn(browser, "super_admin", "/dashboard/policies/browse");
+test("a super admin declines a proof with two reasons and Other: status, reasons and the mail to the property manager", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/policies/browse");
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "External verified", exact: true }).click();
   await expect(page.locator("tbody tr").first()).toContainText("External verified");
@@ -127,8 +120,8 @@ test("a super admin declines a proof with two reasons and Other: status, reasons
   expect(mails).toContain("The certificate is not signed");
 });
 
-test("a super admin reviews a DMR file: the PDF renders beside the form, the submit creates the policy and processes the row", async ({ browser }) => {
-  const page = await signedIn(browser, "super_admin", "/dashboard/dmr");
+test("a super admin reviews a DMR file: the PDF renders beside the form, the submit creates the policy and processes the row", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/dmr");
   const table = page.getByRole("table", { name: "DMR" });
   // A carrier's PDF in the demo queue: assisted review fills the form from its text and marks what it filled, the
   // location pickers too (the printed address found among the properties, issue 10): it is submitted without picking.
@@ -181,8 +174,8 @@ test("a super admin reviews a DMR file: the PDF renders beside the form, the sub
   await expect(row.getByRole("button", { name: "REVIEW" })).toHaveCount(0);
 });
 
-test("policy support works the review queue with the keyboard: opens the oldest, declines with digits, accepts the next", async ({ browser }) => {
-  const page = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
+test("policy support works the review queue with the keyboard: opens the oldest, declines with digits, accepts the next", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.policy_support, "/dashboard/policy-support?kind=proof");
   await expect(page.getByRole("heading", { level: 1, name: "Policy Review" })).toBeVisible();
   const queue = page.getByRole("list", { name: "Policy Review" });
   await expect(queue.getByRole("button").first()).toBeVisible();
@@ -218,8 +211,8 @@ test("policy support works the review queue with the keyboard: opens the oldest,
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("J: next item");
 });
 
-test("pending updates to a verified proof: the policy page warns, the reviewer sees what changes, declines one and accepts another", async ({ browser }) => {
-  const page = await signedIn(browser, "super_admin", "/dashboard/policy-support?kind=revision");
+test("pending updates to a verified proof: the policy page warns, the reviewer sees what changes, declines one and accepts another", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/policy-support?kind=revision");
   const queue = page.getByRole("list", { name: "Policy Review" });
   await expect(queue.getByRole("button").first()).toContainText("Pending updates");
   const first = (await queue.getByRole("button").first().locator(".MuiListItemText-primary").innerText()).trim();

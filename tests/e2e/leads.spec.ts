@@ -1,15 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, LoginPage } from "./pages";
 
-const SHOTS = process.env.E2E_SCREENSHOTS;
+test.use({ viewport: { width: 1440, height: 1000 } });
 
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path?: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -25,8 +20,8 @@ const UNSCROLLED = { grid: 0, page: 0, wider: 0 };
 
 /** Every office role lands on the leads dashboard with numbers, leads in the grid and a lead's page behind a row. */
 for (const role of ["super_admin", "agent", "staff"] as const) {
-  test(`${role} lands on the leads dashboard with statistics and leads, and opens one`, async ({ browser }) => {
-    const page = await signedIn(browser, role);
+  test(`${role} lands on the leads dashboard with statistics and leads, and opens one`, async ({ signedIn }) => {
+    const page = await signedIn(DEMO[role]);
     await expect(page).toHaveURL(/\/dashboard\/leads(\?|$)/);
     await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
     const visits = page.getByTestId("lead-stat-site_visits");
@@ -60,8 +55,8 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
  * the bar's width, a sideways swipe over the grid moved the whole page, and the browser restored that offset on the
  * way back to the leads).
  */
-test("on the horizontal layout at 960 px the leads page keeps the window's width and opens unscrolled", async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 960, height: 900 } })).newPage();
+test("on the horizontal layout at 960 px the leads page keeps the window's width and opens unscrolled", async ({ openPage }) => {
+  const page = await openPage({ viewport: { width: 960, height: 900 } });
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(DEMO.super_admin);
@@ -98,8 +93,8 @@ test("on the horizontal layout at 960 px the leads page keeps the window's width
   }
 });
 
-test("an agent archives a lead and finds it under Archived", async ({ browser }) => {
-  const page = await signedIn(browser, "agent");
+test("an agent archives a lead and finds it under Archived", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent);
   await expect(page.locator("tbody tr").first()).toBeVisible();
   const first = page.locator("tbody tr").first();
   const email = (await first.locator("td").first().innerText()).trim();
@@ -112,8 +107,8 @@ test("an agent archives a lead and finds it under Archived", async ({ browser })
   await expect(page.locator("tbody")).toContainText(email);
 });
 
-test("an agent creates a tracking URL, uploads a CSV of three and sees them listed", async ({ browser }) => {
-  const page = await signedIn(browser, "agent");
+test("an agent creates a tracking URL, uploads a CSV of three and sees them listed", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent);
   await page.getByRole("link", { name: "Tracking URLs" }).click();
   await expect(page).toHaveURL(/\/dashboard\/tracking-url/);
   await expect(page.locator("tbody tr").first()).toBeVisible();
@@ -146,10 +141,10 @@ test("an agent creates a tracking URL, uploads a CSV of three and sees them list
   await expect(page.getByRole("heading", { name: "Policies" })).toBeVisible();
 });
 
-test("a super admin reads a mail in Email History", async ({ browser, request }) => {
+test("a super admin reads a mail in Email History", async ({ signedIn, request }) => {
   // A password reset records a mail (its link masked in the history).
   expect((await request.post("/v2/staff/auth/password", { data: { email: DEMO.staff } })).ok()).toBe(true);
-  const page = await signedIn(browser, "super_admin", "/dashboard/email-history");
+  const page = await signedIn(DEMO.super_admin, "/dashboard/email-history");
   await expect(page.getByRole("heading", { level: 1, name: "Email History" })).toBeVisible();
   const row = page.locator("tbody tr", { hasText: DEMO.staff }).first();
   await expect(row).toContainText("Password reset");
@@ -166,9 +161,9 @@ for (const [role, other] of [
   ["agent", "staff"],
   ["staff", "agent"],
 ] as const) {
-  test(`${role} opens Email History from the menu and reads a mail sent to them, not another's`, async ({ browser, request }) => {
+  test(`${role} opens Email History from the menu and reads a mail sent to them, not another's`, async ({ signedIn, request }) => {
     for (const email of [DEMO[role], DEMO[other]]) expect((await request.post("/v2/staff/auth/password", { data: { email } })).ok()).toBe(true);
-    const page = await signedIn(browser, role);
+    const page = await signedIn(DEMO[role]);
     await page.getByRole("navigation").getByText("Email History", { exact: true }).first().click();
     await expect(page).toHaveURL(/\/dashboard\/email-history/);
     await expect(page.getByRole("heading", { level: 1, name: "Email History" })).toBeVisible();

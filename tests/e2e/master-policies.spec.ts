@@ -1,15 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, LoginPage } from "./pages";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./pages";
+
+test.use({ viewport: { width: 1440, height: 1000 } });
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path?: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
 
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -17,8 +12,8 @@ const shot = async (page: Page, name: string) => {
 
 /** Staff and agents read the demo's master policies: the browse, a master's page with covered units. */
 for (const role of ["staff", "agent"] as const) {
-  test(`${role} reads master policies and a master's covered units, without write actions`, async ({ browser }) => {
-    const page = await signedIn(browser, role, "/dashboard/master-policies/browse");
+  test(`${role} reads master policies and a master's covered units, without write actions`, async ({ signedIn }) => {
+    const page = await signedIn(DEMO[role], "/dashboard/master-policies/browse");
     await expect(page.getByRole("heading", { level: 1, name: "Master Policies" })).toBeVisible();
     await expect(page.locator("tbody tr").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Create Master Policy" })).toHaveCount(0);
@@ -37,8 +32,8 @@ for (const role of ["staff", "agent"] as const) {
   });
 }
 
-test("a super admin creates a master policy, adds a community, covers a unit and cancels it", async ({ browser }) => {
-  const page = await signedIn(browser, "super_admin", "/dashboard/master-policies/browse");
+test("a super admin creates a master policy, adds a community, covers a unit and cancels it", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/master-policies/browse");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await shot(page, "master-policies-super_admin");
   // The account of an existing master: its communities are the ones offered.

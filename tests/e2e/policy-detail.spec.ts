@@ -1,14 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, LoginPage } from "./pages";
-
-/** Signs in on a fresh page (its own cookies and storage) at `path`. */
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./pages";
 
 /** Narrows the grid with its Status (and Policy Type) filters and opens the first row. */
 async function openFirstPolicy(page: Page, status: string, type?: string): Promise<string> {
@@ -29,8 +21,8 @@ async function openFirstPolicy(page: Page, status: string, type?: string): Promi
   return number;
 }
 
-test("an agent opens a rent-guarantee policy and each tab, then edits it: a validation error first, then a valid save", async ({ browser }) => {
-  const page = await signedIn(browser, "agent", "/dashboard/policies/browse");
+test("an agent opens a rent-guarantee policy and each tab, then edits it: a validation error first, then a valid save", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent, "/dashboard/policies/browse");
   const number = await openFirstPolicy(page, "Bound", "Rent Guarantee");
 
   await expect(page.getByRole("heading", { name: "Primary Customer" })).toBeVisible();
@@ -87,8 +79,8 @@ test("an agent opens a rent-guarantee policy and each tab, then edits it: a vali
   expect(await page.evaluate(() => localStorage.getItem("coverdesk.policyQueue"))).toContain(number);
 });
 
-test("an agent requests a cancellation, a super admin approves it, and the policy shows cancelled with its history", async ({ browser }) => {
-  const agent = await signedIn(browser, "agent", "/dashboard/policies/browse");
+test("an agent requests a cancellation, a super admin approves it, and the policy shows cancelled with its history", async ({ signedIn }) => {
+  const agent = await signedIn(DEMO.agent, "/dashboard/policies/browse");
   const number = await openFirstPolicy(agent, "Bound", "Residential");
   await agent.getByRole("button", { name: "Policy actions" }).click();
   await agent.getByRole("menuitem", { name: "Cancel/Refund Policy" }).click();
@@ -112,7 +104,7 @@ test("an agent requests a cancellation, a super admin approves it, and the polic
   await expect(agent.getByRole("dialog")).toHaveCount(0);
   await expect(agent.getByText(`Cancellation requested: ${kind}`)).toBeVisible();
 
-  const admin = await signedIn(browser, "super_admin", "/dashboard/change-requests");
+  const admin = await signedIn(DEMO.super_admin, "/dashboard/change-requests");
   const row = admin.locator("tbody tr").filter({ hasText: number }).filter({ hasText: kind });
   await expect(row).toContainText("Alex Morgan");
   await row.getByRole("button", { name: "Approve" }).click();
@@ -132,8 +124,8 @@ test("an agent requests a cancellation, a super admin approves it, and the polic
   await expect(history).toContainText("Jordan Ellis");
 });
 
-test("a super admin files a refund request from the change requests screen, picking the policy by number", async ({ browser }) => {
-  const admin = await signedIn(browser, "super_admin", "/dashboard/change-requests");
+test("a super admin files a refund request from the change requests screen, picking the policy by number", async ({ signedIn }) => {
+  const admin = await signedIn(DEMO.super_admin, "/dashboard/change-requests");
   await expect(admin.getByRole("heading", { level: 1, name: "Change Requests" })).toBeVisible();
   await admin.getByRole("button", { name: "Refund", exact: true }).click();
   const dialog = admin.getByRole("dialog", { name: "Cancel/Refund Policy" });
@@ -164,8 +156,8 @@ test("a super admin files a refund request from the change requests screen, pick
   await expect(admin.locator("tbody tr").filter({ hasText: chosen })).toContainText("Cancel (Full Refund)");
 });
 
-test("a super admin charges an invoice and sees its result, then the invoice's new status", async ({ browser }) => {
-  const page = await signedIn(browser, "super_admin", "/dashboard/policies/browse");
+test("a super admin charges an invoice and sees its result, then the invoice's new status", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.super_admin, "/dashboard/policies/browse");
   await openFirstPolicy(page, "Bound");
   const panel = page.locator("div.MuiCard-root").filter({ has: page.getByRole("heading", { name: "Premium" }) });
   const chargeable = panel.locator("tbody input[type=checkbox]:not([disabled])");

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
+import { type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD } from "./pages";
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -53,11 +54,9 @@ async function readInvoices(page: Page) {
   return { invoices, billed: await total("billed"), received: await total("received"), refunded: await total("refunded"), net: await total("net") };
 }
 
-test("a super admin cancels a monthly policy: the refund is computed before approval, returned through the gateway, and the invoices and refund on screen add up", async ({ browser, request }) => {
+test("a super admin cancels a monthly policy: the refund is computed before approval, returned through the gateway, and the invoices and refund on screen add up", async ({ signedIn, request }) => {
   const policy = await monthlyPolicy(request);
-  const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).goto(`/dashboard/policies/view/${policy.id}`);
-  await new LoginPage(page).signIn(DEMO.super_admin);
+  const page = await signedIn(DEMO.super_admin, `/dashboard/policies/view/${policy.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
 
   // What is billed is what the card shows: the invoices add up to the premium with fees and tax.
@@ -129,7 +128,7 @@ test("a super admin cancels a monthly policy: the refund is computed before appr
   await expect(refundRow).toContainText(`$${(previewTotal / 100).toFixed(2)}`);
 });
 
-test("a refund the card issuer refuses stays visible on the request and the policy: super admins retry it, agents see it", async ({ browser, request }) => {
+test("a refund the card issuer refuses stays visible on the request and the policy: super admins retry it, agents see it", async ({ signedIn, request }) => {
   // The demo's pending request whose payer's card refuses refunds (0119).
   const headers = await apiHeaders(request, DEMO.super_admin);
   const pending = await (await request.post("/v2/staff_super_admin/change_requests/list", { headers, data: { filter: { status: ["awaiting_confirmation"] } } })).json();
@@ -140,9 +139,7 @@ test("a refund the card issuer refuses stays visible on the request and the poli
   }
   expect(target).toBeDefined();
 
-  const admin = await (await browser.newContext()).newPage();
-  await new LoginPage(admin).goto(`/dashboard/change-requests/${target!.id}`);
-  await new LoginPage(admin).signIn(DEMO.super_admin);
+  const admin = await signedIn(DEMO.super_admin, `/dashboard/change-requests/${target!.id}`);
   await expect(admin.getByRole("heading", { level: 1, name: `Change Request #${target!.id}` })).toBeVisible();
   await admin.getByRole("button", { name: "Approve" }).click();
   await admin.getByRole("button", { name: "Confirm" }).click();
@@ -159,9 +156,7 @@ test("a refund the card issuer refuses stays visible on the request and the poli
   await admin.getByRole("option", { name: "Approved" }).click();
   await expect(admin.locator("tbody tr").filter({ hasText: target!.changeable.number })).toContainText("Approved · refund failed");
 
-  const agent = await (await browser.newContext()).newPage();
-  await new LoginPage(agent).goto(`/dashboard/policies/view/${target!.changeable.id}`);
-  await new LoginPage(agent).signIn(DEMO.agent);
+  const agent = await signedIn(DEMO.agent, `/dashboard/policies/view/${target!.changeable.id}`);
   await expect(agent.getByRole("status", { name: "Refund" })).toContainText("failed: The refund was refused by the card issuer.");
   await expect(agent.getByRole("button", { name: "Retry refund" })).toHaveCount(0);
   await agent.screenshot({ path: "test-results/screens/policy-refund-failed-agent.png", fullPage: true });
@@ -172,10 +167,8 @@ test("a refund the card issuer refuses stays visible on the request and the poli
   await agent.screenshot({ path: "test-results/screens/change-request-agent.png", fullPage: true });
 });
 
-test("the change requests list links each row to its page; the Cancel/Refund dialog offers only the policy's term", async ({ browser }) => {
-  const page = await (await browser.newContext()).newPage();
-  await new LoginPage(page).goto("/dashboard/change-requests");
-  await new LoginPage(page).signIn(DEMO.agent);
+test("the change requests list links each row to its page; the Cancel/Refund dialog offers only the policy's term", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent, "/dashboard/change-requests");
   const first = page.locator("tbody tr").first();
   await expect(first).toBeVisible();
   await page.screenshot({ path: "test-results/screens/change-requests-list-agent.png", fullPage: true });

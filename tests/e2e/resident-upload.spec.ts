@@ -1,14 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { journeyPdf } from "./journeyPdf";
-import { DEMO, LoginPage } from "./pages";
-
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
+import { DEMO } from "./pages";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -17,8 +9,8 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * resident's upload link; the resident opens it signed out, is refused until the form is complete, sends the
  * declarations page, and cannot use the link twice; a reviewer then finds the proof in Policy Review.
  */
-test("a reminder's upload link brings the resident's proof into Policy Review", async ({ browser }) => {
-  const staff = await signedIn(browser, "staff", "/dashboard/compliance?view=uninsured");
+test("a reminder's upload link brings the resident's proof into Policy Review", async ({ signedIn, openPage }) => {
+  const staff = await signedIn(DEMO.staff, "/dashboard/compliance?view=uninsured");
   const list = staff.getByTestId("worklist-uninsured");
   await expect(list).toBeVisible();
   const row = list.locator("tbody tr").last();
@@ -35,7 +27,7 @@ test("a reminder's upload link brings the resident's proof into Policy Review", 
   expect(new URL(url).pathname).toMatch(/^\/upload\//);
 
   // The resident: another browser, no session; a desktop first, then a phone's width.
-  const resident = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const resident = await openPage({ viewport: { width: 1280, height: 900 } });
   await resident.goto(new URL(url).pathname);
   await expect(resident.getByRole("heading", { level: 1, name: "Send your proof of renters insurance" })).toBeVisible();
   await expect(resident.getByText(/^Hello .+,$/)).toBeVisible();
@@ -75,7 +67,7 @@ test("a reminder's upload link brings the resident's proof into Policy Review", 
   await resident.screenshot({ path: "test-results/resident-upload-desktop-invalid.png", fullPage: true });
 
   // A reviewer finds it in the queue like any proof awaiting review.
-  const reviewer = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
+  const reviewer = await signedIn(DEMO.policy_support, "/dashboard/policy-support?kind=proof");
   await expect(reviewer.getByRole("heading", { level: 1, name: "Policy Review" })).toBeVisible();
   await reviewer.getByLabel("Search number or customer").fill(number);
   const queue = reviewer.getByRole("list", { name: "Policy Review" });

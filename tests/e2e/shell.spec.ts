@@ -1,5 +1,8 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO, DEMO_PASSWORD } from "./pages";
+
+test.use({ viewport: { width: 1400, height: 900 } });
 
 /** Puts the agent's shell back to the defaults whatever happened, so the other journeys find the side menu. */
 async function resetAgentSettings(request: APIRequestContext) {
@@ -16,11 +19,8 @@ test.afterAll(async ({ request }) => resetAgentSettings(request));
  * both survive a reload and a new sign-in elsewhere (kept per user on the server); an unknown address shows the 404
  * inside the shell.
  */
-test("an agent's horizontal layout and right-to-left persist, and an unknown address shows the in-shell 404", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await new LoginPage(page).goto();
-  await new LoginPage(page).signIn(DEMO.agent);
+test("an agent's horizontal layout and right-to-left persist, and an unknown address shows the in-shell 404", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.agent);
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "vertical");
 
@@ -46,9 +46,7 @@ test("an agent's horizontal layout and right-to-left persist, and an unknown add
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
   // Another browser (nothing kept locally): the server kept the choices for this user.
-  const elsewhere = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  await new LoginPage(elsewhere).goto();
-  await new LoginPage(elsewhere).signIn(DEMO.agent);
+  const elsewhere = await signedIn(DEMO.agent);
   await expect(elsewhere.locator("[data-layout]")).toHaveAttribute("data-layout", "horizontal");
   await expect(elsewhere.locator("html")).toHaveAttribute("dir", "rtl");
   // ?rtl=false in the address switches back (document 1 section 2.3).

@@ -1,13 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, LoginPage } from "./pages";
-
-async function signedIn(browser: Browser, role: keyof typeof DEMO, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const login = new LoginPage(page);
-  await login.goto(path);
-  await login.signIn(DEMO[role]);
-  return page;
-}
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./pages";
 
 const queueOf = (page: Page) => page.getByRole("list", { name: "Policy Review" });
 
@@ -18,8 +11,8 @@ async function closeTab(page: Page) {
 }
 const numberAt = async (page: Page, index: number) => (await queueOf(page).getByRole("button").nth(index).locator(".MuiListItemText-primary").innerText()).trim();
 
-test("a reviewer presses A inside the Status select and nothing is decided; on the page A asks first", async ({ browser }) => {
-  const page = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
+test("a reviewer presses A inside the Status select and nothing is decided; on the page A asks first", async ({ signedIn }) => {
+  const page = await signedIn(DEMO.policy_support, "/dashboard/policy-support?kind=proof");
   await expect(queueOf(page).getByRole("button").first()).toBeVisible();
   const first = await numberAt(page, 0);
   await page.keyboard.press("j");
@@ -57,9 +50,9 @@ test("a reviewer presses A inside the Status select and nothing is decided; on t
   await closeTab(page);
 });
 
-test("two reviewers work the same queue: an open item is held, and neither can overturn the other's decision", async ({ browser }) => {
-  const admin = await signedIn(browser, "super_admin", "/dashboard/policy-support?kind=proof");
-  const support = await signedIn(browser, "policy_support", "/dashboard/policy-support?kind=proof");
+test("two reviewers work the same queue: an open item is held, and neither can overturn the other's decision", async ({ signedIn }) => {
+  const admin = await signedIn(DEMO.super_admin, "/dashboard/policy-support?kind=proof");
+  const support = await signedIn(DEMO.policy_support, "/dashboard/policy-support?kind=proof");
   await expect(queueOf(admin).getByRole("button").first()).toBeVisible();
   await expect(queueOf(support).getByRole("button").first()).toBeVisible();
   // The oldest item nobody else holds (earlier journeys may have left one open).

@@ -50,7 +50,7 @@ test.describe("CSV uploads as background jobs, with a result file and the list o
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the result file" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^tracking-urls-import-\d+-result\.csv$/);
     const lines = (await readFile((await download.path())!, "utf8")).trim().split("\n");
-    expect(lines[0]).toBe("landing_page,campaign_name,campaign_source,campaign_medium,campaign_term,campaign_content,agency_id,branding_profile_id,result,message");
+    expect(lines[0]).toBe("landing_page,campaign_name,campaign_source,campaign_medium,agency_id,result,message");
     expect(lines).toHaveLength(401);
     expect(lines.slice(1).every((l) => l.endsWith(",created,"))).toBe(true);
 

@@ -590,3 +590,49 @@ export function listEnvelope<T>(result: Pick<ListResult<T>, "total" | "capped" |
   sendCursors(reply, result);
   return { data: rows, meta: { total: result.total, page: result.page, per: result.per, ...(result.capped ? { total_capped: true } : {}) } };
 }
+
+/**
+ * The rows a grid's bulk action applies to (issue 17 section 5): the ids picked, or every row matching the list's
+ * filter ("select all matching", not only the page). Either way the rows are read through the list's own query, scope
+ * included, so an id outside the caller's scope is never acted on whatever the console sends; more than BULK_MAX
+ * matching rows is a 422 (narrow the filter).
+ */
+export type BulkSelection = { ids?: number[]; all_matching?: true; filter?: unknown };
+export const BULK_MAX = 10_000;
+
+export async function bulkTargets(db: Db, query: ListQuery, spec: ListSpec, selection: BulkSelection): Promise<number[]> {
+  const id = query.id ?? spec.tieBreaker;
+  const where = [...query.where];
+  // Nothing is acted on unless named: picked ids, or all_matching (both: the picked ones that match).
+  if (!selection.all_matching && !selection.ids?.length) return [];
+  if (selection.ids?.length) where.push(sql`${id} IN (${sql.join([...new Set(selection.ids)].map((n) => sql`${n}`), sql`, `)})`);
+  if (selection.all_matching) where.push(...parseListParams({ filter: selection.filter as QueryValue }, spec).where);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT ${id} AS id FROM ${query.from} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``} ORDER BY 1 LIMIT ${BULK_MAX + 1}`,
+  );
+  if (rows.length > BULK_MAX) throw new ValidationError({ filter: `matches more than ${BULK_MAX} rows: narrow the filter` });
+  return rows.map((r) => Number(r.id));
+}
+
+export interface BulkOutcome {
+  done: number[];
+  failed: Array<{ id: number; reason: string }>;
+}
+
+/** Applies `each` to the targets in turn (a tenant's rules may depend on the previous change); a refusal fails its row only. */
+export async function applyBulk(targets: number[], each: (id: number) => Promise<unknown>): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { done: [], failed: [] };
+  for (const id of targets) {
+    try {
+      await each(id);
+      outcome.done.push(id);
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (!status || status >= 500) throw error;
+      const body = (error as { body?: { message?: unknown; error?: unknown } }).body;
+      outcome.failed.push({ id, reason: String(body?.message ?? body?.error ?? "refused") });
+    }
+  }
+  return outcome;
+}

@@ -187,3 +187,53 @@ describe("account tabs", () => {
     expect((await call("GET", `/v2/staff_agency/agency-accounts/${world.agencies.B.id}`, as.agentA)).statusCode).toBe(404);
   });
 });
+
+describe("bulk enable and disable (grid kit: picked rows or all matching)", () => {
+  const enabledOf = async (ids: number[]) =>
+    Object.fromEntries((await t.database.db.select().from(accounts)).filter((a) => ids.includes(a.id)).map((a) => [a.title, a.enabled]));
+
+  it("all matching: every account of the filter within the caller's scope, never another agency's", async () => {
+    const db = t.database.db;
+    const made = await db
+      .insert(accounts)
+      .values([
+        { title: "Bulk Oak 1", agency_id: world.agencies.A.id },
+        { title: "Bulk Oak 2", agency_id: world.agencies.A1.id },
+        { title: "Bulk Oak 3", agency_id: world.agencies.B.id },
+        { title: "Bulk Pine", agency_id: world.agencies.A.id },
+      ])
+      .returning();
+    const ids = made.map((a) => a.id);
+    const res = await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentA, { all_matching: true, filter: { title: { like: "bulk oak" } } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ done: [made[0].id, made[1].id], failed: [] });
+    // Agency B's match and the account outside the filter are untouched.
+    expect(await enabledOf(ids)).toEqual({ "Bulk Oak 1": false, "Bulk Oak 2": false, "Bulk Oak 3": true, "Bulk Pine": true });
+    // The agent of agency B reaches only its own one.
+    const other = await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentB, { all_matching: true, filter: { title: { like: "bulk oak" } } });
+    expect(other.json()).toEqual({ done: [made[2].id], failed: [] });
+  });
+
+  it("picked ids: those outside the caller's scope are ignored, not acted on", async () => {
+    const db = t.database.db;
+    const made = await db
+      .insert(accounts)
+      .values([
+        { title: "Bulk Elm A", agency_id: world.agencies.A.id, enabled: false },
+        { title: "Bulk Elm B", agency_id: world.agencies.B.id, enabled: false },
+      ])
+      .returning();
+    const res = await call("POST", "/v2/staff_agency/accounts/bulk_enable", as.agentA, { ids: made.map((a) => a.id) });
+    expect(res.json()).toEqual({ done: [made[0].id], failed: [] });
+    expect(await enabledOf(made.map((a) => a.id))).toEqual({ "Bulk Elm A": true, "Bulk Elm B": false });
+  });
+
+  it("refuses staff (403), an unknown filter (422) and an empty selection; a filter alone selects nothing", async () => {
+    expect((await call("POST", "/v2/staff_account/accounts/bulk_disable", as.staffA, { all_matching: true })).statusCode).toBe(403);
+    expect((await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentA, { all_matching: true, filter: { nope: 1 } })).statusCode).toBe(422);
+    expect((await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentA, { ids: [] })).statusCode).toBe(422);
+    const nothing = await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentA, { filter: { title: { like: "a" } } });
+    expect(nothing.json()).toEqual({ done: [], failed: [] });
+    expect((await call("POST", "/v2/staff_agency/accounts/bulk_disable", as.agentA, {})).json()).toEqual({ done: [], failed: [] });
+  });
+});

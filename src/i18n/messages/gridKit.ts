@@ -24,6 +24,14 @@ export const gridKitMessages = {
     compact: "Compact rows",
     comfortable: "Comfortable rows",
   },
+  export: {
+    matching: "Export all %{smart_count} matching rows (CSV)",
+    selected: "Export the %{smart_count} selected row (CSV) |||| Export the %{smart_count} selected rows (CSV)",
+    done: "%{smart_count} row exported |||| %{smart_count} rows exported",
+    failed: "The export failed",
+  },
+  select_all_matching: "Select all %{smart_count} matching rows",
+  all_matching_selected: "All %{smart_count} matching rows are selected",
   bulk: {
     confirm_title: "%{action}: %{count} selected",
     confirm_content: "This applies to each selected row, one by one. Rows that fail are listed with their reason.",
@@ -34,5 +42,6 @@ export const gridKitMessages = {
     failed: "Failed: %{reason}",
     close: "Close",
     running: "%{done} of %{count}…",
+    confirm_matching_content: "This applies to every row matching the grid's filter that you may change, not only this page. Rows that fail are listed with their reason.",
   },
 } as const;

@@ -2,6 +2,7 @@ import { Children, isValidElement, type ReactNode } from "react";
 import { Box, CardContent, Typography } from "@mui/material";
 import { useLocation } from "react-router-dom";
 import {
+  BulkActionsToolbar,
   Button,
   DataTable,
   List,
@@ -20,6 +21,7 @@ import { hasActiveFilters } from "./objectPath";
 import { GridBulkActionButton, type GridBulkAction } from "./gridKit/BulkActions";
 import { gridNameOf, gridStoreKey } from "./gridKit/gridName";
 import { GridToolbar } from "./gridKit/GridToolbar";
+import { AllMatchingProvider, SelectAllMatchingButton } from "./gridKit/SelectAllMatching";
 
 /**
  * The grid conventions of document 3 (sections 2 and 9), in one place for every resource:
@@ -93,7 +95,8 @@ export type GridDataTableProps<R extends RaRecord = RaRecord> = DataTableProps<R
 /**
  * react-admin's DataTable with the grid's empty state and the grid kit of issue 17 section 5, one implementation for
  * every list: saved views on the server, the column chooser (order and shown columns, remembered per grid), the row
- * density, and bulk actions with a confirmation and a result per row when the grid declares any.
+ * density, the export of every matching row (or the picked ones), and bulk actions with a confirmation and a result
+ * per row when the grid declares any, on the picked rows or on all rows matching the filter.
  */
 export function GridDataTable<R extends RaRecord = RaRecord>({ gridName, bulkActions, ...props }: GridDataTableProps<R>) {
   const resource = useResourceContext(props) ?? "grid";
@@ -109,16 +112,24 @@ export function GridDataTable<R extends RaRecord = RaRecord>({ gridName, bulkAct
     const text = typeof label === "string" ? translate(label, { _: label }) : source ? translate(`resources.${resource}.fields.${source}`, { _: humanize(source) }) : "";
     return { id, label: text };
   });
-  return (
+  const buttons = (
     <>
+      {allowed.map((action) => (
+        <GridBulkActionButton key={action.name} action={action} />
+      ))}
+    </>
+  );
+  return (
+    <AllMatchingProvider>
       <GridToolbar grid={grid} storeKey={storeKey} columns={columns} />
       <DataTable<R>
         empty={<GridEmpty />}
         storeKey={storeKey}
         size={density}
-        bulkActionButtons={allowed.length ? <>{allowed.map((action) => <GridBulkActionButton key={action.name} action={action} />)}</> : false}
+        bulkActionsToolbar={allowed.length ? <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>{buttons}</BulkActionsToolbar> : undefined}
+        bulkActionButtons={allowed.length ? buttons : false}
         {...props}
       />
-    </>
+    </AllMatchingProvider>
   );
 }

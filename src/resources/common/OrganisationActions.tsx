@@ -4,6 +4,7 @@ import { Button, Confirm, EditButton, useCanAccess, useDataProvider, useRecordCo
 import { useNotifySpec } from "../../authProvider/AppNotification";
 import { actionFailureNotification, successNotification } from "../../dataProvider/httpErrors";
 import type { AppDataProvider } from "../../dataProvider/types";
+import { type QueryInput, toWireFilter } from "../../dataProvider/query";
 import { CONFIRM_DIALOG_WIDTH } from "../../domain/constants";
 import { resourcePath } from "../paths";
 import type { GridBulkAction } from "./gridKit/BulkActions";
@@ -83,5 +84,11 @@ export function useOrganisationBulkActions(resource: "accounts" | "agencies"): G
     label: `resources.${resource}.actions.${action}`,
     allowed: action === "enable" ? canEnable === true : canDisable === true,
     run: (id) => dataProvider.request(`/${resource}/${id}/${action}`, { method: "PUT" }),
+    ...(resource === "accounts"
+      ? {
+          runMatching: async (filter: Record<string, unknown>) =>
+            (await dataProvider.request<{ done: number[]; failed: Array<{ id: number; reason: string }> }>(`/accounts/bulk_${action}`, { method: "POST", body: { all_matching: true, filter: toWireFilter(filter as QueryInput) } })).json,
+        }
+      : {}),
   }));
 }

@@ -4,6 +4,7 @@ import CheckIcon from "@mui/icons-material/CheckCircleOutline";
 import ErrorIcon from "@mui/icons-material/ErrorOutline";
 import { Button, Confirm, useListContext, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { failureText } from "../useRequest";
+import { useAllMatching } from "./SelectAllMatching";
 
 /**
  * A bulk action of a grid (issue 17 section 5): run on each selected row, one call per row, after a confirmation that
@@ -16,6 +17,11 @@ export interface GridBulkAction {
   run: (id: Identifier) => Promise<unknown>;
   /** Whether the caller may run it at all (the grid hides it otherwise). */
   allowed?: boolean;
+  /**
+   * The server's call for "all matching" (the grid's filter sent, the rows picked by the server within the caller's
+   * scope); without it "all matching" is not offered to this action.
+   */
+  runMatching?: (filter: Record<string, unknown>) => Promise<{ done: Identifier[]; failed: Array<{ id: Identifier; reason: string }> }>;
 }
 
 export interface BulkResult {
@@ -45,7 +51,10 @@ const t = (key: string) => `app.grid_kit.bulk.${key}`;
 export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { selectedIds, data, onUnselectItems } = useListContext();
+  const { selectedIds, data, onUnselectItems, filterValues, total } = useListContext();
+  const allMatching = useAllMatching();
+  const matching = allMatching.on && !!action.runMatching;
+  const count = matching ? (total ?? selectedIds.length) : selectedIds.length;
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [results, setResults] = useState<BulkResult[] | null>(null);
@@ -57,7 +66,7 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
 
   const start = async () => {
     setProgress(0);
-    const done = await runBulk(selectedIds, action.run, nameOf, setProgress);
+    const done = matching ? await runMatching() : await runBulk(selectedIds, action.run, nameOf, setProgress);
     setConfirming(false);
     setProgress(null);
     setResults(done);
@@ -65,6 +74,15 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
     const failed = done.filter((r) => !r.ok).map((r) => r.id);
     if (failed.length) onUnselectItems();
     refresh();
+  };
+  const runMatching = async (): Promise<BulkResult[]> => {
+    try {
+      const outcome = await action.runMatching!(filterValues ?? {});
+      allMatching.set(false);
+      return [...outcome.done.map((id) => ({ id, label: nameOf(id), ok: true })), ...outcome.failed.map((f) => ({ id: f.id, label: nameOf(f.id), ok: false, reason: f.reason }))];
+    } catch (error) {
+      return [{ id: "all", label: translate("app.grid_kit.all_matching_selected", { smart_count: count }), ok: false, reason: failureText(error) }];
+    }
   };
   const ok = results?.filter((r) => r.ok).length ?? 0;
 
@@ -75,9 +93,9 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
         isOpen={confirming}
         loading={progress !== null}
         title={progress === null ? t("confirm_title") : t("running")}
-        translateOptions={{ action: actionLabel, count: selectedIds.length, done: progress ?? 0 }}
-        titleTranslateOptions={{ action: actionLabel, count: selectedIds.length, done: progress ?? 0 }}
-        content={t("confirm_content")}
+        translateOptions={{ action: actionLabel, count, done: progress ?? 0 }}
+        titleTranslateOptions={{ action: actionLabel, count, done: progress ?? 0 }}
+        content={t(matching ? "confirm_matching_content" : "confirm_content")}
         confirm={t("confirm")}
         cancel={t("cancel")}
         onConfirm={start}

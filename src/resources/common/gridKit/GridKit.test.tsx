@@ -9,6 +9,7 @@ import { createMemoryDataProvider } from "../../../test/memoryDataProvider";
 import { renderInAdmin } from "../../../test/TestAdmin";
 import { AccountList } from "../../accounts/AccountList";
 import { runBulk } from "./BulkActions";
+import { EXPORT_MAX, matchingRows, toCsv } from "./GridExport";
 import { gridNameOf } from "./gridName";
 
 const account = (id: number, title: string, enabled = true) => ({
@@ -22,11 +23,11 @@ const account = (id: number, title: string, enabled = true) => ({
 });
 
 /** The accounts grid (one of every list the shared grid serves) with saved views and enable/disable answered in memory. */
-function renderAccounts(options: { refuse?: number } = {}) {
+function renderAccounts(options: { refuse?: number; count?: number } = {}) {
   const views: SavedView[] = [{ id: 7, resource: "accounts", name: "Colleague's view", params: { sort: "title", order: "DESC", hidden: ["agency.title"] }, shared: true, own: false, owner_name: "Dana Smith" }];
   const requests: Array<{ path: string; init?: AppRequestInit }> = [];
   const dataProvider = createMemoryDataProvider(
-    { accounts: [account(1, "Sunrise Apartments"), account(2, "Harbor Lofts"), account(3, "Creekside")] },
+    { accounts: [account(1, "Sunrise Apartments"), account(2, "Harbor Lofts"), account(3, "Creekside"), ...Array.from({ length: (options.count ?? 3) - 3 }, (_, i) => account(4 + i, `Oak ${4 + i}`))] },
     {
       getSubAgencies: async () => [],
       request: async <T,>(path: string, init?: AppRequestInit) => {
@@ -38,6 +39,7 @@ function renderAccounts(options: { refuse?: number } = {}) {
           return { json: view as T, headers: new Headers() };
         }
         if (path === "/saved_views") return { json: views as T, headers: new Headers() };
+        if (path === "/accounts/bulk_disable") return { json: { done: [1, 3], failed: [{ id: 2, reason: "Not one of your accounts" }] } as T, headers: new Headers() };
         const switched = path.match(/^\/accounts\/(\d+)\/(enable|disable)$/);
         if (switched) {
           if (Number(switched[1]) === options.refuse) throw new HttpError("refused", 403, { error: "forbidden", message: "Not one of your accounts" });
@@ -128,5 +130,47 @@ describe("runBulk and grid names", () => {
     expect(gridNameOf("/dashboard/insurable/units", "insurable")).toBe("insurable.units");
     expect(gridNameOf("/dashboard/change-requests/refunds/browse", "change-requests")).toBe("change-requests.refunds");
     expect(gridNameOf("/", "users")).toBe("users");
+  });
+
+  it("selects all rows matching the filter, not only the page, and the bulk action sends the filter for the server to apply", async () => {
+    const { requests, i18nProvider } = renderAccounts({ count: 14 });
+    const user = userEvent.setup();
+    await screen.findByText("Creekside");
+    expect(screen.queryByRole("button", { name: /Select all 14 matching rows/ })).toBeNull();
+    await user.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
+    await user.click(await screen.findByRole("button", { name: "Select all 14 matching rows" }));
+    expect(await screen.findByText("All 14 matching rows are selected")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Disable" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Disable: 14 selected")).toBeInTheDocument();
+    expect(within(confirm).getByText(/every row matching the grid's filter that you may change/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    await screen.findByRole("list", { name: "Disable: 2 done, 1 failed" });
+    // One call with the filter, none per row: the server picks the rows within the caller's scope.
+    expect(requests.filter((r) => r.path.includes("disable"))).toEqual([{ path: "/accounts/bulk_disable", init: { method: "POST", body: { all_matching: true, filter: {} } } }]);
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("offers the export of every matching row on every grid", async () => {
+    renderAccounts();
+    expect(await screen.findByRole("button", { name: "Export all 3 matching rows (CSV)" })).toBeEnabled();
+  });
+});
+
+describe("the export of all matching rows", () => {
+  it("reads every page through the list call up to the cap, or only the picked rows, and writes the shown columns", async () => {
+    const all = Array.from({ length: 1_234 }, (_, i) => ({ id: i + 1, title: `Row ${i + 1}`, agency: { title: i % 2 ? "A, Inc." : "B" } }));
+    const pages: number[] = [];
+    const getPage = async (page: number, per: number) => {
+      pages.push(page);
+      return { data: all.slice((page - 1) * per, page * per) };
+    };
+    expect((await matchingRows(getPage)).length).toBe(1_234);
+    expect(pages).toEqual([1, 2, 3]);
+    pages.length = 0;
+    expect((await matchingRows(getPage, new Set([2, 3]))).map((r) => r.id)).toEqual([2, 3]);
+    expect(pages).toEqual([1]);
+    expect(EXPORT_MAX).toBe(10_000);
+    expect(toCsv(all.slice(0, 2), [{ source: "title", label: "Title" }, { source: "agency.title", label: "Agency" }])).toBe("Title,Agency\r\nRow 1,B\r\nRow 2,\"A, Inc.\"");
   });
 });

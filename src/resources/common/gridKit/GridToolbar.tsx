@@ -3,9 +3,10 @@ import DensitySmallIcon from "@mui/icons-material/DensitySmall";
 import DensityMediumIcon from "@mui/icons-material/DensityMedium";
 import { useStore, useTranslate } from "react-admin";
 import { ColumnsChooser, type ChooserColumn } from "./ColumnsChooser";
+import { GridExportButton } from "./GridExport";
 import { SavedViewsButton } from "./SavedViewsButton";
 
-/** The grid kit's bar above every grid (issue 17 section 5): saved views, the column chooser and the row density. */
+/** The grid kit's bar above every grid (issue 17 section 5): saved views, the column chooser, the row density and the export. */
 export const GridToolbar = ({ grid, storeKey, columns }: { grid: string; storeKey: string; columns: ChooserColumn[] }) => {
   const translate = useTranslate();
   const [density, setDensity] = useStore<"small" | "medium">(`${storeKey}_density`, "small");
@@ -19,6 +20,7 @@ export const GridToolbar = ({ grid, storeKey, columns }: { grid: string; storeKe
           {density === "small" ? <DensityMediumIcon fontSize="small" /> : <DensitySmallIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
+      <GridExportButton grid={grid} storeKey={storeKey} columns={columns} />
     </Box>
   );
 };

@@ -51,6 +51,7 @@ export async function loadIntegration(db: Db, id: number) {
 /**
  * Create/update/refresh (reference section 4.13): check the credentials with the provider, load its properties
  * (syncable communities, new ones enabled) and charge codes, and set `active` and `problems` from what it said.
+ * Its answer is kept with its time: the status and charge-code reads answer from it and never call the provider.
  */
 export async function refreshIntegration(db: Db, secret: string, id: number) {
   const integration = await loadIntegration(db, id);
@@ -67,7 +68,8 @@ export async function refreshIntegration(db: Db, secret: string, id: number) {
           set: { title: property.title, units_count: property.units_count, updated_at: new Date() },
         });
     }
-    await db.update(integrations).set({ active: true, problems: [], charge_codes: chargeCodes, refreshed_at: new Date(), updated_at: new Date() }).where(eq(integrations.id, id));
+    const now = new Date();
+    await db.update(integrations).set({ active: true, problems: [], charge_codes: chargeCodes, charge_codes_at: now, refreshed_at: now, updated_at: now }).where(eq(integrations.id, id));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     await db.update(integrations).set({ active: false, problems: [error.message], refreshed_at: new Date(), updated_at: new Date() }).where(eq(integrations.id, id));

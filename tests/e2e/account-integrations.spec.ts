@@ -58,16 +58,18 @@ test("a super admin onboards an Entrata client on the account page, chooses comm
   await expect(form).toHaveCount(0);
   await expect(tabs.syncGroup()).toContainText(/2 of 2 synced/);
 
+  // The connection and the AR codes as onboarding's refresh kept them ("as of"), read without asking Entrata; Refresh asks.
+  const connection = page.getByRole("region", { name: "Connection" });
+  await expect(connection.getByText(/^Entrata accepts the credentials · as of /)).toBeVisible();
+  await expect(connection.getByRole("list", { name: "AR Codes" })).toContainText("RNTINS · Renters insurance");
+  await connection.getByRole("button", { name: "Refresh" }).click();
+  await expect(page.getByText("Connection and codes refreshed")).toBeVisible();
   const onboarding = tabs.onboarding();
-  await onboarding.getByRole("button", { name: "Check Status" }).click();
-  await expect(onboarding.getByText("Entrata accepts the credentials")).toBeVisible();
   const communities = onboarding.getByRole("switch");
   await expect(communities).toHaveCount(2);
   await communities.nth(1).click();
   await expect(communities.nth(1)).not.toBeChecked();
   await expect(tabs.syncGroup()).toContainText(/1 of 2 synced/);
-  await onboarding.getByRole("button", { name: "Load AR Codes" }).click();
-  await expect(onboarding.getByRole("list", { name: "AR Codes" })).toContainText("RNTINS · Renters insurance");
   await page.screenshot({ path: "test-results/account-entrata-tab.png", fullPage: true });
 
   // The integration's page: run the sync and watch it finish (the page polls every 3 s while it runs).

@@ -38,6 +38,9 @@ export const integrations = pgTable(
     settings: jsonb("settings").$type<IntegrationSettings>().notNull(),
     /** Charge codes the provider offered at the last refresh (billing and payments: available_charge_settings). */
     charge_codes: jsonb("charge_codes").$type<Array<{ code: string; description: string }>>().notNull().default([]),
+    /** When the provider last answered the charge codes (a failed refresh keeps the older list and its time). */
+    charge_codes_at: timestamp("charge_codes_at", { withTimezone: true }),
+    /** The last refresh (credentials checked): with `active` and `problems`, the connection status read without calling the provider. */
     refreshed_at: timestamp("refreshed_at", { withTimezone: true }),
     next_sync_at: timestamp("next_sync_at", { withTimezone: true }),
     ...timestamps(),

@@ -102,6 +102,7 @@ describe("onboarding a client on the sandbox", () => {
       ],
       meta: { total: 3 },
       selected: null,
+      as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       problem: null,
     });
   });
@@ -174,16 +175,38 @@ describe("onboarding a client on Entrata's API (the adapter, against a fake Entr
     expect(byContext("lease")).toEqual(["77001", "77002"]);
     expect(byContext("resident")).toEqual(["55001", "55002", "55003"]);
 
-    // Entrata refuses the credentials now: the status says so in Entrata's words.
+    // Reading the status and the AR codes never calls Entrata: they answer what the last refresh (the sync's) kept.
+    fake.requests.length = 0;
+    const kept = await call("agentB", "POST", "/status", { account_id: world.accounts.B.id });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().connection).toEqual({ ok: true, message: null, checked_at: expect.stringMatching(/^\d{4}-/) });
+    const keptCodes = (await call("agentB", "POST", "/ar_codes", { account_id: world.accounts.B.id })).json();
+    expect(keptCodes.as_of).toEqual(expect.stringMatching(/^\d{4}-/));
+    expect(fake.requests).toEqual([]);
+    // An agent reads but never refreshes; nothing is asked of Entrata then either.
+    expect((await call("agentB", "POST", "/status", { account_id: world.accounts.B.id, refresh: true })).statusCode).toBe(403);
+    expect(fake.requests).toEqual([]);
+
+    // Entrata refuses the credentials now: a plain read still answers the kept state; Refresh asks and keeps Entrata's words.
     fakeStatus = 401;
     try {
-      const status = await call("staffB", "POST", "/status", {});
-      expect(status.json().connection).toEqual({ ok: false, message: "Entrata refused the credentials: Authorization Failed: invalid username or password." });
+      expect((await call("staffB", "POST", "/status", {})).json().connection).toMatchObject({ ok: true });
+      expect(fake.requests).toEqual([]);
+      const status = await call("staffB", "POST", "/status", { refresh: true });
+      expect(status.json().connection).toEqual({ ok: false, message: "Entrata refused the credentials: Authorization Failed: invalid username or password.", checked_at: expect.any(String) });
+      expect(fake.requests.map((r) => r.path)).toEqual(["/api/v1/status"]);
+      expect(new Date(status.json().connection.checked_at).getTime()).toBeGreaterThan(new Date(kept.json().connection.checked_at).getTime());
       const stale = await call("staffB", "POST", "/ar_codes", {});
-      expect(stale.json()).toMatchObject({ data: [{ code: "RENT", description: "Rent" }, { code: "RINS", description: "Renters Insurance" }], problem: expect.stringContaining("refused the credentials") });
+      expect(stale.json()).toMatchObject({ data: [{ code: "RENT", description: "Rent" }, { code: "RINS", description: "Renters Insurance" }], as_of: keptCodes.as_of, problem: expect.stringContaining("refused the credentials") });
+      expect(fake.requests).toHaveLength(1);
     } finally {
       fakeStatus = 200;
     }
+    // Refreshing the AR codes asks Entrata again and keeps the new time.
+    const fresh = (await call("superAdmin", "POST", "/ar_codes", { account_id: world.accounts.B.id, refresh: true })).json();
+    expect(fresh).toMatchObject({ problem: null, data: [{ code: "RENT", description: "Rent" }, { code: "RINS", description: "Renters Insurance" }] });
+    expect(fresh.as_of > keptCodes.as_of).toBe(true);
+    expect(fake.requests.map((r) => r.path)).toContain("/api/v1/arcodes");
     const log = lines.join("\n");
     expect(log).toContain("/integrations/entrata/onboard_client");
     for (const secret of ["Pa55-never-logged", "s3cret-Onboard", Buffer.from("coverdesk_api:Pa55-never-logged").toString("base64")]) expect(log).not.toContain(secret);

@@ -4,16 +4,14 @@ import { integrationProperties, integrationSyncRuns, integrations } from "../../
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, recordHistory } from "../../lib/history";
 import type { Caller } from "../../plugins/auth";
-import { decryptCredentials } from "../../integrations/credentials";
-import { ProviderError } from "../../integrations/provider";
-import { providerFor } from "../../integrations/registry";
 import { accountFor, accountForRead, createIntegration, updateIntegration } from "./integrations.service";
 
 /**
  * Entrata onboarding of a client (issue 15 section 2; document 3 section 7: onboard_client, status,
  * syncable_communities, ar_codes; readings C-32 for the paths). The account's Entrata integration is the one
  * `/integrations/entrata` manages; these calls are the steps of bringing a client in: connect it with the API user
- * Entrata issued, check the connection, choose the communities to sync, read its AR codes for billing.
+ * Entrata issued, check the connection, choose the communities to sync, read its AR codes for billing (the last two
+ * in connection.service.ts, shared with Yardi).
  */
 const iso = (v: Date | null) => (v === null ? null : v.toISOString());
 
@@ -34,7 +32,7 @@ async function communities(db: Db, integrationId: number) {
 }
 
 /** What the onboarding shows: the integration, what the last refresh found, the communities and the last run. */
-async function onboardingState(db: Db, integration: typeof integrations.$inferSelect) {
+export async function onboardingState(db: Db, integration: typeof integrations.$inferSelect) {
   const [run] = await db.select().from(integrationSyncRuns).where(eq(integrationSyncRuns.integration_id, integration.id)).orderBy(desc(integrationSyncRuns.started_at), desc(integrationSyncRuns.id)).limit(1);
   const list = await communities(db, integration.id);
   return {
@@ -74,26 +72,6 @@ export async function onboardClient(db: Db, secret: string, caller: Caller, inpu
   return onboardingState(db, await requireEntrata(db, accountId));
 }
 
-/**
- * POST /integrations/entrata/status: where the client's onboarding stands, with a live check of the connection
- * (Entrata's status call with the stored credentials); nothing is written. No integration yet: `exists: false`.
- */
-export async function entrataStatus(db: Db, secret: string, caller: Caller, accountId: number | undefined) {
-  const account = await accountForRead(db, caller, accountId);
-  const integration = await entrataOf(db, account);
-  if (!integration) return { exists: false, account_id: account, connection: null };
-  const provider = providerFor("entrata", decryptCredentials(integration.credentials_encrypted, secret));
-  let connection: { ok: boolean; message: string | null };
-  try {
-    await provider.checkCredentials();
-    connection = { ok: true, message: null };
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    connection = { ok: false, message: error.message };
-  }
-  return { ...(await onboardingState(db, integration)), connection };
-}
-
 /** GET /integrations/entrata/syncable_communities: the client's communities and whether each is synced. */
 export async function syncableCommunities(db: Db, caller: Caller, accountId: number | undefined) {
   const integration = await requireEntrata(db, await accountForRead(db, caller, accountId));
@@ -121,20 +99,4 @@ export async function setSyncableCommunities(db: Db, caller: Caller, input: { ac
   if (Object.keys(changes).length) await recordHistory(db, { type: "Integration", id: integration.id, action: "update_related", author, process: "console", changes });
   const data = await communities(db, integration.id);
   return { data, meta: { total: data.length } };
-}
-
-/**
- * POST /integrations/entrata/ar_codes: the client's AR codes as Entrata lists them now (for the master-policy charge
- * code), with the one chosen. When Entrata cannot answer, the codes of the last refresh and the provider's message.
- */
-export async function arCodes(db: Db, secret: string, caller: Caller, accountId: number | undefined) {
-  const integration = await requireEntrata(db, await accountForRead(db, caller, accountId));
-  const selected = integration.settings.billing_and_payments.master_policy_charge_code;
-  try {
-    const data = await providerFor("entrata", decryptCredentials(integration.credentials_encrypted, secret)).chargeCodes();
-    return { data, meta: { total: data.length }, selected, problem: null };
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    return { data: integration.charge_codes, meta: { total: integration.charge_codes.length }, selected, problem: error.message };
-  }
 }

@@ -1,4 +1,7 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { decideAccess } from "../../../src/domain/access";
+import { ForbiddenError } from "../../lib/errors";
 import { idParams } from "../../lib/input";
 import { staffAuthor } from "../../lib/history";
 import { filterTypes, listInput } from "../../lib/list-input";
@@ -8,8 +11,9 @@ import { requireCaller } from "../../plugins/auth";
 import { SYNC_JOB } from "../../integrations/sync";
 import { integrationSecret } from "../../integrations/secret";
 import { integrationListSpec } from "./integrations.list";
-import { accountParams, entrataAccountBody, entrataAccountQuery, integrationBody, onboardClientBody, resyncParams, syncableCommunitiesBody, toggleBody } from "./integrations.schemas";
-import { arCodes, entrataStatus, onboardClient, setSyncableCommunities, syncableCommunities } from "./entrata.service";
+import { accountParams, connectionBody, entrataAccountQuery, integrationBody, onboardClientBody, resyncParams, syncableCommunitiesBody, toggleBody } from "./integrations.schemas";
+import { onboardClient, setSyncableCommunities, syncableCommunities } from "./entrata.service";
+import { chargeCodes, integrationStatus } from "./connection.service";
 import { INTEGRATION_PROVIDERS } from "../../db/schema";
 import {
   createIntegration,
@@ -57,10 +61,6 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     return onboardClient(app.db, await secret(), caller, request.body, staffAuthor(caller.user));
   });
-  app.post("/integrations/entrata/status", { config: { access: access("show") }, schema: { body: entrataAccountBody.default({}) } }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    return entrataStatus(app.db, await secret(), requireCaller(request), request.body.account_id);
-  });
   app.get("/integrations/entrata/syncable_communities", { config: { access: access("show") }, schema: { querystring: entrataAccountQuery } }, async (request) =>
     syncableCommunities(app.db, requireCaller(request), request.query.account_id),
   );
@@ -68,13 +68,24 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     return setSyncableCommunities(app.db, caller, request.body, staffAuthor(caller.user));
   });
-  app.post("/integrations/entrata/ar_codes", { config: { access: access("show") }, schema: { body: entrataAccountBody.default({}) } }, async (request) =>
-    arCodes(app.db, await secret(), requireCaller(request), request.body.account_id),
-  );
 
   // An account's integration with one provider, in the reference's shape (Yardi tab; staff their own account). The
   // provider is a fixed segment, so /integrations/yardi never competes with /integrations/{id}.
   for (const provider of INTEGRATION_PROVIDERS) {
+    // The connection's status and the charge codes as the last refresh kept them; `refresh: true` asks the provider
+    // now, which only those who may refresh may do (an agent reads).
+    const connection = (request: FastifyRequest, refresh: boolean | undefined) => {
+      const caller = requireCaller(request);
+      if (refresh && decideAccess(caller.user, "integrations", "refresh") !== "allowed") throw new ForbiddenError();
+      return caller;
+    };
+    app.post(`/integrations/${provider}/status`, { config: { access: access("show") }, schema: { body: connectionBody.default({}) } }, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return integrationStatus(app.db, await secret(), connection(request, request.body.refresh), provider, request.body.account_id, request.body.refresh ?? false);
+    });
+    app.post(`/integrations/${provider}/ar_codes`, { config: { access: access("show") }, schema: { body: connectionBody.default({}) } }, async (request) =>
+      chargeCodes(app.db, await secret(), connection(request, request.body.refresh), provider, request.body.account_id, request.body.refresh ?? false),
+    );
     app.get(`/integrations/${provider}`, { config: { access: access("show") } }, async (request) => providerSettings(app.db, await secret(), requireCaller(request), provider, undefined));
     app.get(`/integrations/${provider}/:accountId`, { config: { access: access("show") }, schema: { params: accountParams } }, async (request) => {
       const caller = requireCaller(request);

@@ -62,7 +62,8 @@ export const onboardClientBody = z
   })
   .strict();
 /** The account an Entrata call is about (a super admin names it; staff mean their own). */
-export const entrataAccountBody = z.object({ account_id: id.optional() }).strict();
+/** status and ar_codes: `refresh: true` asks the provider now instead of answering what the last refresh kept. */
+export const connectionBody = z.object({ account_id: id.optional(), refresh: flag.optional() }).strict();
 export const entrataAccountQuery = z.object({ account_id: id.optional() }).strict();
 export const syncableCommunitiesBody = z
   .object({ account_id: id.optional(), syncable_communities: z.record(z.string().regex(/^\d{1,9}$/), z.object({ enabled: flag }).strict()) })

@@ -226,5 +226,13 @@ describe("pushing to Yardi (the Voyager adapter, against a fake Voyager)", () =>
     const cancellation = fakeYardi.requests.find((r) => r.body.includes("<PolicyNumber>YP-2002</PolicyNumber>"))!.body;
     expect(cancellation).toContain("<Status>cancelled</Status>");
     expect(cancellation).toContain("<ExpirationDate>2026-09-15</ExpirationDate>");
+
+    // The Yardi tab's status and charge codes answer what the last sync's refresh kept, without calling Voyager.
+    fakeYardi.requests.length = 0;
+    const status = await call("POST", "/integrations/yardi/status", { account_id: world.accounts.B.id });
+    expect(status.json()).toMatchObject({ exists: true, id: integration.id, connection: { ok: true, message: null, checked_at: expect.any(String) } });
+    const codes = await call("POST", "/integrations/yardi/ar_codes", { account_id: world.accounts.B.id });
+    expect(codes.json()).toMatchObject({ meta: { total: expect.any(Number) }, as_of: expect.any(String), problem: null });
+    expect(fakeYardi.requests).toEqual([]);
   });
 });

@@ -56,6 +56,8 @@ function renderTab(role: Role, settings: ProviderSettings, runs: Pick<Integratio
         requests.push(path);
         if (path === "/integrations/yardi/5") return { json: settings as T, headers: new Headers() };
         if (path === "/integrations/4") return { json: runs as T, headers: new Headers() };
+        if (path === "/integrations/yardi/status") return { json: { exists: true, connection: { ok: true, message: null, checked_at: "2026-11-23T09:30:00Z" } } as T, headers: new Headers() };
+        if (path === "/integrations/yardi/ar_codes") return { json: { data: [{ code: "MPINS", description: "Master policy premium" }], selected: "MPINS", as_of: "2026-11-23T09:30:00Z", problem: null } as T, headers: new Headers() };
         if (path === "/stripe/button_link") return { json: { link: "https://connect.example/card", connected: false } as T, headers: new Headers() };
         throw new HttpError("Not found", 404, { message: "Not found" });
       },
@@ -83,6 +85,11 @@ describe("the account's Yardi tab (accounts/view/{id}/yardi)", () => {
     expect(within(sync).getByText("Maple Grove · synced")).toBeInTheDocument();
     expect(within(sync).getByText("Harbor View · not synced")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).toBeNull();
+    // The connection and Yardi's charge codes as the last refresh kept them, with a Refresh for a super admin.
+    const connection = screen.getByRole("region", { name: "Connection" });
+    expect(await within(connection).findByText(/^Yardi accepts the credentials · as of /)).toBeInTheDocument();
+    expect(within(connection).getByRole("list", { name: "Charge Codes" })).toHaveTextContent("MPINS · Master policy premium (master policy charge code)");
+    expect(within(connection).getByRole("button", { name: "Refresh" })).toBeEnabled();
     // The account's own settings call, which the API scopes (another tenant's account is a 404 there).
     expect(requests).toContain("/integrations/yardi/5");
     expect(i18nProvider.missingKeys.size).toBe(0);

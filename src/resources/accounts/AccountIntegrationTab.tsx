@@ -8,6 +8,7 @@ import { when } from "../integrations/format";
 import type { Integration, Provider } from "../integrations/types";
 import { resourcePath } from "../paths";
 import { EntrataOnboardForm, EntrataOnboardingPanel } from "./EntrataOnboarding";
+import { IntegrationConnection } from "./IntegrationConnection";
 
 /** GET /integrations/{provider}/{account id} (reference section 4.13); `exists: false` is the skeleton of none. */
 export interface ProviderSettings {
@@ -158,6 +159,7 @@ export const AccountIntegrationTab = ({ accountId, provider }: { accountId: numb
           </Item>
         </Box>
       </Group>
+      <IntegrationConnection accountId={accountId} provider={provider} onChanged={reload} />
       {provider === "entrata" ? <EntrataOnboardingPanel accountId={accountId} onChanged={reload} /> : null}
     </Stack>
   );

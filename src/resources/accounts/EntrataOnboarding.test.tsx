@@ -99,25 +99,45 @@ describe("the account's Entrata tab (accounts/view/{id}/entrata)", () => {
     expect(calls.find((c) => c.path === "/integrations/entrata/onboard_client")?.body).toEqual({ account_id: 5, subdomain: "not valid!", username: "api", password: "pw" });
   });
 
-  it("for an onboarded client: checks the connection, chooses the communities to sync, reads the AR codes", async () => {
+  it("for an onboarded client: shows the kept connection and AR codes as of their time without asking Entrata, refreshes on demand, chooses the communities", async () => {
+    let refreshed = false;
     const { calls } = renderTab("staff", () => CONNECTED, (call) => {
-      if (call.path === "/integrations/entrata/status") return { exists: true, connection: { ok: false, message: "Entrata refused the credentials: Authorization Failed." } };
-      if (call.path === "/integrations/entrata/ar_codes") return { data: [{ code: "RENT", description: "Rent" }, { code: "RINS", description: "Renters Insurance" }], selected: "RINS", problem: null };
+      if (call.path === "/integrations/entrata/status") {
+        if ((call.body as { refresh?: boolean }).refresh) refreshed = true;
+        return { exists: true, connection: refreshed ? { ok: false, message: "Entrata refused the credentials: Authorization Failed.", checked_at: "2026-11-24T10:00:00Z" } : { ok: true, message: null, checked_at: "2026-11-23T09:30:00Z" } };
+      }
+      if (call.path === "/integrations/entrata/ar_codes") return { data: [{ code: "RENT", description: "Rent" }, { code: "RINS", description: "Renters Insurance" }], selected: "RINS", as_of: "2026-11-23T09:30:00Z", problem: refreshed ? "Entrata refused the credentials" : null };
       return { data: COMMUNITIES };
     });
-    const panel = await screen.findByRole("region", { name: "Entrata Onboarding" });
-    await userEvent.click(within(panel).getByRole("button", { name: "Check Status" }));
-    expect(await within(panel).findByText("Not connected: Entrata refused the credentials: Authorization Failed.")).toBeInTheDocument();
-    expect(calls).toContainEqual({ path: "/integrations/entrata/status", method: "POST", body: { account_id: 5 } });
+    const connection = await screen.findByRole("region", { name: "Connection" });
+    expect(await within(connection).findByText(/^Entrata accepts the credentials · as of /)).toBeInTheDocument();
+    const codes = await within(connection).findByRole("list", { name: "AR Codes" });
+    expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["RENT · Rent", "RINS · Renters Insurance (master policy charge code)"]);
+    expect(within(connection).getByText(/^AR Codes · as of /)).toBeInTheDocument();
+    // Opening the tab only read what was kept.
+    expect(calls.filter((c) => c.path === "/integrations/entrata/status")).toEqual([{ path: "/integrations/entrata/status", method: "POST", body: { account_id: 5 } }]);
 
+    await userEvent.click(within(connection).getByRole("button", { name: "Refresh" }));
+    expect(await within(connection).findByText(/^Not connected: Entrata refused the credentials: Authorization Failed\. · as of /)).toBeInTheDocument();
+    expect(calls).toContainEqual({ path: "/integrations/entrata/status", method: "POST", body: { account_id: 5, refresh: true } });
+    expect(await within(connection).findByText("Entrata refused the credentials")).toBeInTheDocument();
+
+    const panel = screen.getByRole("region", { name: "Entrata Onboarding" });
     await userEvent.click(await within(panel).findByRole("switch", { name: "Cedar Point Lofts (101777)" }));
     await waitFor(() =>
       expect(calls).toContainEqual({ path: "/integrations/entrata/syncable_communities", method: "POST", body: { account_id: 5, syncable_communities: { "32": { enabled: false } } } }),
     );
+  });
 
-    await userEvent.click(within(panel).getByRole("button", { name: "Load AR Codes" }));
-    const codes = await within(panel).findByRole("list", { name: "AR Codes" });
-    expect(within(codes).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["RENT · Rent", "RINS · Renters Insurance (master policy charge code)"]);
+  it("lets an agent read the kept connection without a Refresh", async () => {
+    const { calls } = renderTab("agent", () => CONNECTED, (call) =>
+      call.path === "/integrations/entrata/status" ? { exists: true, connection: { ok: true, message: null, checked_at: "2026-11-23T09:30:00Z" } } : { data: [], selected: null, as_of: null, problem: null },
+    );
+    const connection = await screen.findByRole("region", { name: "Connection" });
+    expect(await within(connection).findByText(/^Entrata accepts the credentials/)).toBeInTheDocument();
+    expect(within(connection).getByText("Entrata listed no codes")).toBeInTheDocument();
+    expect(within(connection).queryByRole("button", { name: "Refresh" })).toBeNull();
+    expect(calls.some((c) => (c.body as { refresh?: boolean } | undefined)?.refresh)).toBe(false);
   });
 
   it("lets an agent read without onboarding or toggles", async () => {

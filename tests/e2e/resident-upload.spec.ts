@@ -76,3 +76,53 @@ test("a reminder's upload link brings the resident's proof into Policy Review", 
   await expect(reviewer.getByRole("heading", { level: 2, name: number })).toBeVisible();
   await expect(reviewer.getByTestId("pdf-page").first().locator("canvas")).toBeVisible();
 });
+
+/**
+ * Issue 17 section 2, the console's side: the worklist row shows the link it mailed, the lease page lists it with its
+ * state, staff revoke it after confirming, and the resident's page then says the link no longer works.
+ */
+test("staff revoke a resident's upload link on the lease page, and the resident's page says it no longer works", async ({ signedIn, openPage }) => {
+  const staff = await signedIn(DEMO.staff, "/dashboard/compliance?view=uninsured");
+  const list = staff.getByTestId("worklist-uninsured");
+  await expect(list).toBeVisible();
+  const row = list.locator("tbody tr").first();
+  const leasePath = await row.getByRole("link").first().getAttribute("href");
+  await row.getByRole("checkbox").check();
+  await staff.getByRole("button", { name: "Mail reminder (1)" }).click();
+  await expect(staff.getByText(/^Reminders sent: [1-9]\d*\./)).toBeVisible();
+  // The row now carries its open link.
+  await expect(list.locator("tbody tr").first().getByText("Open", { exact: true })).toBeVisible();
+
+  await staff.goto("/dashboard/email-history");
+  await staff.getByRole("cell", { name: /^Renters insurance needed for/ }).first().click();
+  const message = staff.getByText(/\/upload\/[\w-]+\.[\w-]+/);
+  await expect(message).toBeVisible();
+  const mail = await message.innerText();
+  const path = new URL(/(https?:\/\/\S+\/upload\/[\w-]+\.[\w-]+)/.exec(mail)![1]).pathname;
+  // The lease may have several residents, each mailed their own link: this is the one the mail read was for.
+  const name = /Hello (.+),/.exec(await staff.getByText(/^Hello .+,/).first().innerText())![1];
+  const resident = await openPage({ viewport: { width: 390, height: 844 } });
+  await resident.goto(path);
+  await expect(resident.getByRole("heading", { level: 1, name: "Send your proof of renters insurance" })).toBeVisible();
+
+  await staff.goto(leasePath!);
+  const links = staff.getByRole("table", { name: "Upload links" });
+  await expect(links).toBeVisible();
+  const open = links.locator("tbody tr").filter({ hasText: name }).filter({ hasText: "Open" }).first();
+  await open.getByRole("button", { name: "Revoke" }).click();
+  const dialog = staff.getByRole("dialog");
+  await expect(dialog.getByText(/will no longer be able to send a proof of insurance with this link/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await expect(staff.getByText("The upload link was revoked")).toBeVisible();
+  const revoked = links.locator("tbody tr").filter({ hasText: name }).first();
+  await expect(revoked.getByText("Revoked", { exact: true })).toBeVisible();
+  await expect(revoked.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+  await staff.screenshot({ path: "test-results/upload-links-lease-revoked.png", fullPage: true });
+
+  await resident.reload();
+  await expect(resident.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
+  await expect(resident.getByText("Your property manager withdrew this link. Contact them if you still need to send a proof of insurance.")).toBeVisible();
+  await expect(resident.getByRole("button", { name: "Send proof" })).toHaveCount(0);
+  await expect(resident.locator("#splash")).toHaveCount(0);
+  await resident.screenshot({ path: "test-results/resident-upload-revoked.png", fullPage: true });
+});

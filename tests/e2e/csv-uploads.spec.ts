@@ -60,7 +60,7 @@ test.describe("CSV uploads as background jobs, with a result file and the list o
     await expect(row).toContainText("Tracking URLs");
     await expect(row).toContainText("Imported");
     await expect(row).toContainText("400 created");
-    await page.getByLabel("Import").click();
+    await page.getByRole("combobox", { name: "Import" }).click();
     await page.getByRole("option", { name: "Tracking URLs" }).click();
     await expect(page).toHaveURL(/kind/);
     await expect(page.getByRole("row").filter({ hasText: "campaigns-fixed.csv" }).first()).toBeVisible();

@@ -1,10 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, LoginPage } from "./pages";
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: import("@playwright/test").Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { shot } from "./support";
 
 test.describe("carriers", () => {
   test("a super admin browses carriers, opens one's tabs and merges two out-of-system carriers", async ({ page }) => {

@@ -1,23 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-/** The API as the demo super admin (the journey seeds nothing through the UI it does not test). */
-async function superAdminApi(request: APIRequestContext) {
-  const res = await request.post("/v2/staff/auth/sign_in", { data: { email: DEMO.super_admin, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const h = res.headers();
-  const headers = { "access-token": h["access-token"], client: h.client, uid: h.uid, "token-type": "Bearer", expiry: h.expiry };
-  return async <T>(path: string) => {
-    const answer = await request.get(`/v2/staff_super_admin${path}`, { headers });
-    expect(answer.status(), path).toBe(200);
-    return (await answer.json()) as T;
-  };
-}
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, LoginPage } from "./pages";
+import { shot, superAdminApi } from "./support";
 
 const pick = async (page: Page, label: string, text: string, option: string) => {
   await page.getByLabel(label, { exact: true }).fill(text);

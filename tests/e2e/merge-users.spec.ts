@@ -1,10 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, LoginPage } from "./pages";
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: import("@playwright/test").Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { shot } from "./support";
 
 // The demo's one person with two customer records (server/db/seed/demo-residents.ts, seedDuplicateCustomer).
 const KEPT = "robin.castellano@gmail.example";

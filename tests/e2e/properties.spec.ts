@@ -1,10 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, LoginPage } from "./pages";
+import { shot } from "./support";
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
 const signIn = async (page: Page, email: string, url: string) => {
   await new LoginPage(page).goto(url);
   await new LoginPage(page).signIn(email);

@@ -9,7 +9,7 @@ const accessOf = (name: string) => folders[`./${name}/access.ts`]?.default;
 
 describe("resource definitions (src/resources/<name>/index.ts)", () => {
   it("finds every resource folder, each named like its folder", () => {
-    expect(RESOURCES.map((r) => r.name)).toEqual(["accounts", "agencies", "agents", "audit", "branding_profiles", "carriers", "change-requests", "email-history", "insurable", "integrations", "invoices", "leads", "leases", "master-policies", "payments", "policies", "staff", "tracking-url", "users"]);
+    expect(RESOURCES.map((r) => r.name)).toEqual(["accounts", "agencies", "agents", "audit", "branding_profiles", "carriers", "change-requests", "csv-imports", "email-history", "insurable", "integrations", "invoices", "leads", "leases", "master-policies", "payments", "policies", "staff", "tracking-url", "users"]);
   });
 
   it("declares the rows of its own access.ts, which the permission table holds", () => {

@@ -67,6 +67,8 @@ export const IntegrationConnection = ({ accountId, provider, onChanged }: { acco
   };
 
   const connection = status?.connection ?? null;
+  // An integration made before codes were ever listed answers without them.
+  const codeList = codes?.data ?? [];
   return (
     <Box component="section" aria-label={translate(k("title"))}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
@@ -102,9 +104,9 @@ export const IntegrationConnection = ({ accountId, provider, onChanged }: { acco
                 {codes.problem}
               </Alert>
             ) : null}
-            {codes.data.length === 0 ? <Typography>{translate(k("no_codes"), { provider: providerName })}</Typography> : null}
+            {codeList.length === 0 ? <Typography>{translate(k("no_codes"), { provider: providerName })}</Typography> : null}
             <Box role="list" aria-label={codesTitle}>
-              {codes.data.map((code) => (
+              {codeList.map((code) => (
                 <Typography key={code.code} role="listitem" variant="body2">
                   {code.code} · {code.description}
                   {code.code === codes.selected ? ` (${translate(k("selected"))})` : ""}

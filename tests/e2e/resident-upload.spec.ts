@@ -85,13 +85,17 @@ test("staff revoke a resident's upload link on the lease page, and the resident'
   const staff = await signedIn(DEMO.staff, "/dashboard/compliance?view=uninsured");
   const list = staff.getByTestId("worklist-uninsured");
   await expect(list).toBeVisible();
-  const row = list.locator("tbody tr").first();
-  const leasePath = await row.getByRole("link").first().getAttribute("href");
+  // A row not mailed yet today: reminders go once per resident and day, and other journeys mail the first rows.
+  const row = list.locator("tbody tr").filter({ hasNot: staff.getByText("Open", { exact: true }) }).first();
+  const leaseLink = row.getByRole("link").first();
+  const leasePath = await leaseLink.getAttribute("href");
+  const reference = await leaseLink.innerText();
   await row.getByRole("checkbox").check();
   await staff.getByRole("button", { name: "Mail reminder (1)" }).click();
   await expect(staff.getByText(/^Reminders sent: [1-9]\d*\./)).toBeVisible();
   // The row now carries its open link.
-  await expect(list.locator("tbody tr").first().getByText("Open", { exact: true })).toBeVisible();
+  const mailed = list.locator("tbody tr").filter({ has: staff.getByRole("link", { name: reference, exact: true }) });
+  await expect(mailed.getByText("Open", { exact: true })).toBeVisible();
 
   await staff.goto("/dashboard/email-history");
   await staff.getByRole("cell", { name: /^Renters insurance needed for/ }).first().click();

@@ -105,7 +105,7 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
       where = sql`${where} AND NOT l.excluded_from_compliance AND NOT ${unitCoveredOn(sql`l.insurable_id`, onDay)}${andAll(leaseScopeCondition(scope))}${picked("Lease", sql`l.id`)}`;
       const link = newestLink(today, sql`ul.user_id IN (SELECT lu.user_id FROM lease_users lu WHERE lu.lease_id = l.id) AND ul.insurable_id = l.insurable_id AND ul.lease_id = l.id`);
       select = sql`${LEASE_COLUMNS}, ${assigneeOf("Lease", sql`l.id`)}, ${link}`;
-      order = name === "uninsured" ? sql`l.start_date, l.id` : sql`l.start_date, l.id`;
+      order = sql`l.start_date, l.id`;
       break;
     }
     case "expiring":

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Cover, type Occupancy, buildTimeline, coverOf, gapDays, todayIn } from "./timeline";
+import { type Cover, type Occupancy, buildTimeline, coverOf, gapDays, todayIn, upcomingGapDays } from "./timeline";
+import { gapSplit } from "../../src/domain/coverageGaps";
 
 const lease = (lease_id: number, start: string, end: string | null): Occupancy => ({ lease_id, start, end, residents: [] });
 const cover = (policy_id: number, kind: Cover["kind"], start: string, end: string | null): Cover => ({ policy_id, number: `P${policy_id}`, kind, start, end });
@@ -64,6 +65,23 @@ describe("coverage timeline", () => {
     expect(gapDays(segments)).toBe(2);
     const year = buildTimeline({ occupancies: [lease(1, "2026-12-01", null)], covers: [cover(1, "own", "2026-12-01", "2026-12-31")], from: "2026-12-30", to: "2027-01-02" });
     expect(brief(year)).toEqual(["2026-12-30..2026-12-31 own", "2027-01-01..2027-01-02 none GAP"]);
+  });
+
+  it("a gap running today counts through today; its later days, and those of a gap still to come, lie ahead", () => {
+    const segments = buildTimeline({
+      occupancies: [lease(1, "2026-11-01", "2027-01-31"), lease(2, "2027-02-11", null)],
+      covers: [cover(1, "own", "2027-02-20", null)],
+      from: "2026-11-01",
+      to: "2027-02-25",
+    });
+    expect(brief(segments)).toEqual(["2026-11-01..2027-01-31 none GAP", "2027-02-01..2027-02-10 vacant", "2027-02-11..2027-02-19 none GAP", "2027-02-20..2027-02-25 own"]);
+    expect(gapSplit(segments[0], "2026-11-27")).toEqual({ so_far: 27, ahead: 65 });
+    expect(gapSplit(segments[2], "2026-11-27")).toEqual({ so_far: 0, ahead: 9 });
+    expect(gapSplit(segments[0], "2027-01-31")).toEqual({ so_far: 92, ahead: 0 });
+    expect(gapSplit(segments[0], "2026-11-01")).toEqual({ so_far: 1, ahead: 91 });
+    expect(gapDays(segments, "2026-11-27")).toBe(27);
+    expect(upcomingGapDays(segments, "2026-11-27")).toBe(65 + 9);
+    expect(gapDays(segments)).toBe(92 + 9);
   });
 
   it("today is the Los Angeles day: late evening there is already tomorrow in UTC", () => {

@@ -1,3 +1,4 @@
+import { dayCount, gapSplit } from "../../src/domain/coverageGaps";
 import { addDays } from "../../src/domain/requirements";
 
 /**
@@ -114,14 +115,13 @@ export function buildTimeline(input: { occupancies: Occupancy[]; covers: Cover[]
 
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Days without cover while someone lived there, up to and including `until` when given (the rest lie ahead). */
-export function gapDays(segments: Segment[], until?: string): number {
-  return segments
-    .filter((s) => s.gap && (!until || s.start <= until))
-    .reduce((sum, s) => sum + dayCount(s.start, until && s.end > until ? until : s.end), 0);
+/** Days without cover while someone lived there: all of them, or through `today` only (the rest lie ahead). */
+export function gapDays(segments: Segment[], today?: string): number {
+  return segments.filter((s) => s.gap).reduce((sum, s) => sum + (today ? gapSplit(s, today).so_far : dayCount(s.start, s.end)), 0);
 }
 
-export const dayCount = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+/** Uncovered days of lease after `today`. */
+export const upcomingGapDays = (segments: Segment[], today: string) => segments.filter((s) => s.gap).reduce((sum, s) => sum + gapSplit(s, today).ahead, 0);
 
 /** Today where reports are kept (America/Los_Angeles), as a date: 07:59 UTC on the 1st is still the last of the month there. */
 export const todayIn = (now: Date, timeZone = "America/Los_Angeles") => new Intl.DateTimeFormat("en-CA", { timeZone }).format(now);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays } from "../../../src/domain/requirements";
 import { UNIT_TYPE_IDS } from "../../../src/domain/insurables";
 import type { Db } from "../../db/client";
-import { type Cover, type Occupancy, type Segment, buildTimeline, coverOf, gapDays, todayIn } from "../../compliance/timeline";
+import { type Cover, type Occupancy, type Segment, buildTimeline, coverOf, gapDays, todayIn, upcomingGapDays } from "../../compliance/timeline";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
@@ -72,7 +72,7 @@ function answer(history: UnitHistory, segments: Segment[], today: string, from: 
     to,
     segments,
     gap_days: gapDays(segments, today),
-    upcoming_gap_days: gapDays(segments) - gapDays(segments, today),
+    upcoming_gap_days: upcomingGapDays(segments, today),
     leases: history.occupancies.filter((o) => leaseIds.has(o.lease_id)),
     policies: history.covers.filter((c) => policyIds.has(c.policy_id)),
   };

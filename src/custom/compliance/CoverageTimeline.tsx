@@ -1,6 +1,7 @@
 import { Alert, Box, Chip, CircularProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
 import { useTranslate } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
+import { dayCount as days, gapSplit } from "../../domain/coverageGaps";
 import { formatLongDate } from "../../domain/format";
 import { resourcePath } from "../../resources/paths";
 import { useLoaded } from "../../resources/common/useRequest";
@@ -21,7 +22,17 @@ export interface TimelineAnswer {
 
 const k = (key: string) => `app.compliance.timeline.${key}`;
 export const KIND_COLOR: Record<SegmentKind, string> = { own: "#2e7d32", external: "#0288d1", master: "#7b1fa2", none: "#d32f2f", vacant: "#bdbdbd" };
-const days = (start: string, end: string) => Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * A gap's label counted as the banners count it: a past gap its days, a current one its days through today (and how
+ * many lie ahead), a future one only as days ahead.
+ */
+export function gapLabel(translate: (key: string, options?: object) => string, gap: { start: string; end: string }, today: string): string {
+  const { so_far, ahead } = gapSplit(gap, today);
+  if (so_far === 0) return translate(k("gap_ahead"), { smart_count: ahead });
+  if (ahead === 0) return translate(k("gap"), { smart_count: so_far });
+  return `${translate(k("gap_so_far"), { smart_count: so_far })}, ${translate(k("gap_more_ahead"), { smart_count: ahead })}`;
+}
 
 /** One timeline: a bar of its pieces to scale (today marked), the legend, and the pieces with who and what. */
 export function TimelineView({ timeline }: { timeline: TimelineAnswer }) {
@@ -72,7 +83,7 @@ export function TimelineView({ timeline }: { timeline: TimelineAnswer }) {
               <TableCell>
                 <Typography variant="body2" color={s.gap ? "error" : undefined} fontWeight={s.gap ? 600 : undefined}>
                   {translate(k(`kinds.${s.kind}`))}
-                  {s.gap ? ` — ${translate(k("gap"), { smart_count: days(s.start, s.end) })}` : ""}
+                  {s.gap ? ` — ${gapLabel(translate, s, timeline.today)}` : ""}
                 </Typography>
               </TableCell>
               <TableCell>

@@ -49,6 +49,7 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
         open: (key) => app.files.open(key),
         saveResult: async (csv) => (await app.files.put("insurable-import-results", Readable.from([Buffer.from(csv)]))).key,
         mail: (to, subject, text, id) => app.mailer.send({ to, subject, text, template: "insurables_import", related: { type: "InsurableImport", id } }),
+        progressOnPool: app.databaseKind === "postgres",
       },
       data.importId,
     );
@@ -60,6 +61,7 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
         open: (key) => app.files.open(key),
         saveResult: async (csv) => (await app.files.put("csv-import-results", Readable.from([Buffer.from(csv)]))).key,
         mailer: app.mailer,
+        progressOnPool: app.databaseKind === "postgres",
       },
       data.importId,
     ),

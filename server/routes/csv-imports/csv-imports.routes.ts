@@ -13,7 +13,6 @@ import type { QueryObject } from "../../lib/query-string";
 import { MESSAGES } from "../../lib/validators";
 import { requireCaller } from "../../plugins/auth";
 import { runList, parseListParams } from "../../lib/list";
-import { importProgress } from "../insurables/insurables.import";
 import { csvImportListQuery, csvImportListSpec } from "./csv-imports.list";
 import { CSV_IMPORT_JOB, KIND_ACCESS, MAX_CSV_IMPORT_BYTES, uploadTenant } from "./csv-imports.service";
 
@@ -100,11 +99,11 @@ export const csvImportRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  // One upload's progress while its job runs (live in the process running it), then its counts and rows in error.
+  // One upload's progress while its job runs (its row, written by whichever process runs it), then its counts and rows
+  // in error.
   app.get("/csv_imports/:id", { config: access("show"), schema: { params: idParams } }, async (request) => {
     const row = await visible(request, request.params.id);
-    const live = importProgress.get(row.id);
-    return { ...row, total_rows: live?.total ?? row.total_rows, processed_rows: live?.processed ?? row.processed_rows, errors: row.errors ?? [] };
+    return { ...row, errors: row.errors ?? [] };
   });
 
   // The result file: every row of the file with its outcome and message, for whoever may see the upload.

@@ -11,7 +11,7 @@ import type { Author } from "../../lib/history";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import type { Mailer } from "../../mail/mailer";
-import { importProgress } from "../insurables/insurables.import";
+import { type LiveProgress, importProgress } from "../insurables/insurables.import";
 import { insurableListQuery } from "../insurables/insurables.list";
 import { TitleClash, applyUpdates, parseUpdateFile, planUpdates } from "../insurables/insurables.updates";
 import { bulkCreateLeases } from "../leases/leases.service";
@@ -43,7 +43,7 @@ interface KindOutcome {
   written?: RowOutcome;
 }
 
-type Progress = (processed: number, total: number) => void;
+type Progress = (processed: number, total: number) => unknown;
 
 /**
  * Each import's own rules, run over a file's text: the same calls as their synchronous routes (all rows or none), with
@@ -116,7 +116,7 @@ export function kindResult(cells: string[][], outcome: KindOutcome) {
   );
 }
 
-export interface CsvImportDeps {
+export interface CsvImportDeps extends LiveProgress {
   db: Db;
   open: (key: string) => Promise<Readable>;
   /** Stores the result file; answers its key. */
@@ -129,7 +129,6 @@ export async function runCsvImport(deps: CsvImportDeps, importId: number): Promi
   const [job] = await deps.db.select().from(insurableImports).where(eq(insurableImports.id, importId));
   if (!job || job.kind === "properties" || job.status === "done" || job.status === "failed") return;
   const finish = async (values: Partial<typeof insurableImports.$inferInsert>) => {
-    importProgress.delete(importId);
     await deps.db.update(insurableImports).set({ ...values, updated_at: new Date() }).where(eq(insurableImports.id, importId));
   };
   try {
@@ -139,16 +138,14 @@ export async function runCsvImport(deps: CsvImportDeps, importId: number): Promi
     const text = Buffer.concat(chunks).toString("utf8");
     const cells = fileCells(text);
     const total = Math.max(0, cells.length - 1);
-    importProgress.set(importId, { processed: 0, total });
     await deps.db.update(insurableImports).set({ total_rows: total }).where(eq(insurableImports.id, importId));
     const [sender] = await queryRows<{ email: string; full_name: string | null }>(
       deps.db,
       sql`SELECT s.email, p.full_name FROM staffs s LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id WHERE s.id = ${job.staff_id}`,
     );
     const author: Author = { name: sender?.full_name || sender?.email || "System", staffId: job.staff_id };
-    const outcome = await runKind(deps.db, job.kind, (job.params ?? {}) as { community_id?: number }, text, job.scope as Scope, author, deps.mailer, (processed) =>
-      importProgress.set(importId, { processed, total }),
-    );
+    const progress = importProgress(deps.db, importId, deps);
+    const outcome = await runKind(deps.db, job.kind, (job.params ?? {}) as { community_id?: number }, text, job.scope as Scope, author, deps.mailer, (processed) => progress.report(processed, total));
     const file = kindResult(cells, outcome);
     const failed = outcome.errors.length > 0;
     const resultKey = await deps.saveResult(file.csv);

@@ -10,6 +10,7 @@ import type { Scope } from "../../lib/scope";
 import { NOT_IMPORTED, type OutcomeCounts, type RowOutcome, resultFile } from "../../lib/csv";
 import { recordHistory, type Author } from "../../lib/history";
 import { accountScopeCondition } from "../lookups/lookups.scope";
+import { type BatchedProgress, batchedProgress, noProgress, type ProgressWrite } from "../../lib/progress";
 
 export const IMPORT_INSURABLES_JOB = "import-insurables";
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
@@ -124,8 +125,24 @@ function street(line: string) {
 const key = (...parts: Array<string | number>) => parts.map((p) => String(p).trim().toLowerCase()).join("\u0000");
 const BATCH = 1000;
 
-/** Progress of imports running in this process, for the console's polling (a transaction's rows are not visible yet). */
-export const importProgress = new Map<number, { processed: number; total: number }>();
+/**
+ * How an import records its progress while it runs: in its row, through the pool, so any API process polling it reads
+ * the same (the embedded database records it only at the end: the import's transaction holds its one connection, and
+ * a poll waits for that transaction anyway). `progressWritten` runs after each write (tests pause there).
+ */
+export interface LiveProgress {
+  progressOnPool?: boolean;
+  progressWritten?: ProgressWrite;
+}
+
+/** An import's progress, written to its row in batches (jobs/progress.ts). */
+export function importProgress(db: Db, importId: number, live: LiveProgress): BatchedProgress {
+  if (!live.progressOnPool) return noProgress;
+  return batchedProgress(
+    (processed, total) => db.update(insurableImports).set({ processed_rows: processed, total_rows: total, updated_at: new Date() }).where(eq(insurableImports.id, importId)),
+    { written: live.progressWritten },
+  );
+}
 
 /**
  * Applies a property file in one transaction: every row's account must be one of the caller's (else nothing is
@@ -138,7 +155,7 @@ export async function applyPropertyRows(
   scope: Scope,
   rows: PropertyRow[],
   author: Author,
-  onProgress: (processed: number) => void,
+  onProgress: (processed: number) => unknown,
   outcomes?: Map<number, "created" | "existed">,
 ): Promise<ImportResult> {
   const accountIds = [...new Set(rows.map((r) => r.accountId))];
@@ -246,9 +263,9 @@ export async function applyPropertyRows(
       const batch = toCreate.slice(i, i + BATCH);
       await tx.insert(insurables).values(batch.map((r) => ({ title: r.unitTitle, insurable_type_id: 4, insurable_id: unitParent(r), account_id: r.accountId, agency_id: agencyOf.get(r.accountId) })));
       result.units += batch.length;
-      onProgress(Math.min(rows.length, result.skipped + result.units));
+      await onProgress(Math.min(rows.length, result.skipped + result.units));
     }
-    onProgress(rows.length);
+    await onProgress(rows.length);
     return result;
   });
 }
@@ -276,7 +293,7 @@ export function propertyResultCsv(cells: string[][], result: ImportResult, outco
 
 /** The background job: read the stored file, check every row, apply it, record the outcome and mail it. */
 export async function runPropertyImport(
-  deps: {
+  deps: LiveProgress & {
     db: Db;
     open: (key: string) => Promise<Readable>;
     /** Stores the result file; answers its key. */
@@ -292,7 +309,6 @@ export async function runPropertyImport(
     sql`SELECT s.email, p.full_name FROM staffs s LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id WHERE s.id = ${job.staff_id}`,
   );
   const finish = async (values: Partial<typeof insurableImports.$inferInsert>) => {
-    importProgress.delete(importId);
     await deps.db.update(insurableImports).set({ ...values, updated_at: new Date() }).where(eq(insurableImports.id, importId));
   };
   try {
@@ -302,16 +318,13 @@ export async function runPropertyImport(
     const cells = await readSheet(Buffer.concat(chunks));
     const { rows, errors } = parsePropertyRows(cells);
     const outcomes = new Map<number, "created" | "existed">();
-    importProgress.set(importId, { processed: 0, total: rows.length + errors.length });
     await deps.db.update(insurableImports).set({ total_rows: rows.length + errors.length }).where(eq(insurableImports.id, importId));
     let result: ImportResult;
     if (errors.length) result = { communities: 0, buildings: 0, units: 0, skipped: 0, errors };
     else if (!rows.length) result = { communities: 0, buildings: 0, units: 0, skipped: 0, errors: [{ row: 2, message: "The file has no properties" }] };
     else {
-      result = await applyPropertyRows(deps.db, job.scope as Scope, rows, { name: staffRow?.full_name || staffRow?.email || "System", staffId: job.staff_id }, (processed) =>
-        importProgress.set(importId, { processed, total: rows.length }),
-        outcomes,
-      );
+      const progress = importProgress(deps.db, importId, deps);
+      result = await applyPropertyRows(deps.db, job.scope as Scope, rows, { name: staffRow?.full_name || staffRow?.email || "System", staffId: job.staff_id }, (processed) => progress.report(processed, rows.length), outcomes);
     }
     const failed = result.errors.length > 0;
     const file = propertyResultCsv(cells, result, outcomes);

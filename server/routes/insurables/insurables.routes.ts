@@ -13,7 +13,7 @@ import { insurableImports } from "../../db/schema";
 import { formParts } from "../../files/multipart";
 import { NotFoundError, ValidationError } from "../../lib/errors";
 import { cleanFileName } from "../../lib/input";
-import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES, importProgress } from "./insurables.import";
+import { IMPORT_INSURABLES_JOB, MAX_IMPORT_BYTES } from "./insurables.import";
 import { insurableListSpec } from "./insurables.list";
 import { recordedUpload, uploadTenant } from "../csv-imports/csv-imports.service";
 import { TitleClash, applyUpdates, parseUpdateFile, planUpdates } from "./insurables.updates";
@@ -236,13 +236,12 @@ export const insurableRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = requireCaller(request);
     const [row] = await app.db.select().from(insurableImports).where(eq(insurableImports.id, request.params.id));
     if (!row || row.staff_id !== caller.user.id) throw new NotFoundError("Record");
-    const live = importProgress.get(row.id);
     return {
       id: row.id,
       file_name: row.file_name,
       status: row.status,
-      total_rows: live?.total ?? row.total_rows,
-      processed_rows: live?.processed ?? row.processed_rows,
+      total_rows: row.total_rows,
+      processed_rows: row.processed_rows,
       result: row.result,
       error: row.error,
       result_file: Boolean(row.result_key),

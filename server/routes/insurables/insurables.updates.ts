@@ -117,11 +117,10 @@ export async function planUpdates(db: Db, rows: UpdateRow[]): Promise<{ plan: Up
 }
 
 /** Applies a checked plan in one transaction; a title taken among the new siblings aborts it all. */
-export async function applyUpdates(db: Db, plan: UpdatePlan[], author: Author, onProgress?: (processed: number, total: number) => void): Promise<void> {
+export async function applyUpdates(db: Db, plan: UpdatePlan[], author: Author, onProgress?: (processed: number, total: number) => unknown): Promise<void> {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     for (const [i, p] of plan.entries()) {
-      onProgress?.(i, plan.length);
       if (p.action === "merge") {
         await tx.execute(sql`UPDATE policy_insurables SET insurable_id = ${p.target.id} WHERE insurable_id = ${p.insurable.id}`);
         await tx.execute(sql`UPDATE leases SET insurable_id = ${p.target.id} WHERE insurable_id = ${p.insurable.id}`);
@@ -134,6 +133,7 @@ export async function applyUpdates(db: Db, plan: UpdatePlan[], author: Author, o
         await tx.execute(sql`UPDATE insurables SET insurable_id = ${p.target.id}, updated_at = now() WHERE id = ${p.insurable.id}`);
         await recordHistory(tx, { type: "Insurable", id: p.insurable.id, action: "update", author, process: "console", changes: { insurable_id: { previous_value: before?.insurable_id ?? null, new_value: p.target.id } } });
       }
+      await onProgress?.(i + 1, plan.length);
     }
     const [clash] = await queryRows<{ title: string }>(
       tx,

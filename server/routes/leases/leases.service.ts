@@ -228,7 +228,7 @@ export class BadFileError extends AppError {
  * chosen community, tenants' emails not another account's); any bad row → 422 `{error: "Bad file", content: [{message,
  * row}]}` and nothing written; else every lease and tenant in one transaction.
  */
-export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number, text: string, author: Author, mailer?: Mailer, onProgress?: (processed: number, total: number) => void) {
+export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number, text: string, author: Author, mailer?: Mailer, onProgress?: (processed: number, total: number) => unknown) {
   const invited: Invite[] = [];
   const communityQuery = insurableListQuery(scope, [sql`i.id = ${communityId}`, sql`i.insurable_type_id IN (1, 2, 3)`]);
   const [community] = await queryRows<{ id: number; account_id: number }>(db, sql`SELECT i.id, i.account_id FROM ${communityQuery.from} WHERE ${sql.join(communityQuery.where, sql` AND `)}`);
@@ -275,7 +275,7 @@ export async function bulkCreateLeases(db: Db, scope: Scope, communityId: number
       const tenants: TenantInput[] = row.tenants.map((t, i) => ({ primary: i === 0, user: { email: t.email, profile_attributes: { first_name: t.first_name, last_name: t.last_name, birth_date: t.birth_date } } }));
       userIds.push(...(await writeTenants(tx, lease.id, community.account_id, tenants, {}, invited)));
       await recordHistory(tx, { type: "Lease", id: lease.id, action: "create", author, process: "import", changes: diffChanges({}, { insurable_id: row.unitId, start_date: row.start_date, end_date: row.end_date }) });
-      onProgress?.(i + 1, placed.length);
+      await onProgress?.(i + 1, placed.length);
     }
     await refreshDerived(tx, [...new Set(placed.map((p) => p.unitId))], [...new Set(userIds)]);
     return placed.length;

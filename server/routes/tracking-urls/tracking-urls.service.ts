@@ -270,7 +270,7 @@ export const CSV_MAX_ROWS = 1000;
  * A CSV upload (document 3 sections 2 and 7): every row is checked first, and the rows are created all together or
  * not at all. Errors name the row (`rows.2.campaign_name`, 1-based data rows).
  */
-export async function importTrackingUrls(db: Db, scope: Scope, csv: string, author: Author, onProgress?: (processed: number, total: number) => void): Promise<{ message: string; count: number }> {
+export async function importTrackingUrls(db: Db, scope: Scope, csv: string, author: Author, onProgress?: (processed: number, total: number) => unknown): Promise<{ message: string; count: number }> {
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: "greedy", transformHeader: (h) => h.trim().toLowerCase() });
   const missing = ["landing_page", "campaign_name", "agency_id"].filter((c) => !parsed.meta.fields?.includes(c));
   if (missing.length) throw new ValidationError({ file: `is missing the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` });
@@ -297,7 +297,6 @@ export async function importTrackingUrls(db: Db, scope: Scope, csv: string, auth
   if (Object.keys(errors).length) throw new ValidationError(errors, "Some rows are not valid: nothing was created");
   await db.transaction(async (tx) => {
     for (const [i, v] of values.entries()) {
-      onProgress?.(i, values.length);
       const [row] = await queryRows<{ id: number }>(
         tx,
         sql`INSERT INTO tracking_urls (landing_page, campaign_name, campaign_source, campaign_medium, campaign_term, campaign_content, agency_id, branding_profile_id)
@@ -305,6 +304,7 @@ export async function importTrackingUrls(db: Db, scope: Scope, csv: string, auth
             RETURNING id`,
       );
       await recordHistory(tx, { type: "TrackingUrl", id: row.id, action: "create", author, process: "import", changes: {} });
+      await onProgress?.(i + 1, values.length);
     }
   });
   return { message: CSV_SUCCESS, count: values.length };

@@ -3,6 +3,8 @@ import { MAX_PER } from "../domain/constants";
 import type { HttpClient, HttpResponse } from "./httpClient";
 import { toWireFilter, type QueryInput } from "./query";
 import { registry as defaultRegistry, type Registry, type ResourceConfig } from "./registry";
+import { INSURABLE_LOOKUP_FIELDS } from "../domain/insurables";
+import { createInsurableLookups } from "./insurableLookups";
 import { browserStorage, setStoredUser } from "./session";
 import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser, UploadLinkDescription, UserMergePreview, UserMergeResult } from "./types";
 import { uploadForm } from "./upload";
@@ -129,6 +131,12 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
     return { data: rows, total };
   };
 
+  // Properties asked by id within 300 ms go in one `POST /insurables/list_by_fields` (document 3 section 7), which the
+  // server scopes like every lookup; it is sent without a role prefix (document 1 section 6).
+  const lookupInsurables = createInsurableLookups(async (ids) =>
+    rowsFrom(await httpClient("/insurables/list_by_fields", { method: "POST", body: { insurable_ids: ids, fields: [...INSURABLE_LOOKUP_FIELDS] }, prefix: false })),
+  );
+
   const crud = {
     getList: (resource, params) => {
       const config = configOf(resource);
@@ -143,6 +151,7 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
 
     getMany: async <R extends RaRecord = RaRecord>(resource: string, params: GetManyParams<R>): Promise<GetManyResult<R>> => {
       const config = configOf(resource);
+      if (config.path === "insurables") return { data: (await lookupInsurables(params.ids)) as R[] };
       const ids = [...new Set(params.ids)];
       const data: R[] = [];
       for (let start = 0; start < ids.length; start += MAX_PER) {

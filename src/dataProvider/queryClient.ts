@@ -28,9 +28,12 @@ export function notifyDataChanged(): void {
   for (const listener of listeners) listener();
 }
 
-/** A call that only reads: GET/HEAD, and the POSTs that carry a list query in their body (`…/list`, `…_index`). */
+/**
+ * A call that only reads: GET/HEAD, and the POSTs that carry a list query in their body (`…/list`, `…_index`) or ids
+ * to look up (`…/list_by_fields`: taken for a change, each batched lookup would make every read stale and start again).
+ */
 export function isReadRequest(method: string, path: string): boolean {
   if (method === "GET" || method === "HEAD") return true;
   const bare = path.split("?")[0];
-  return method === "POST" && (/\/list$/.test(bare) || /_index$/.test(bare));
+  return method === "POST" && (/\/list$/.test(bare) || /_index$/.test(bare) || /\/list_by_fields$/.test(bare));
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { INSURABLE_LOOKUP_FIELDS, INSURABLE_LOOKUP_MAX_IDS, type InsurableLookupField } from "../../../src/domain/insurables";
 import type { Db } from "../../db/client";
 import { NotFoundError } from "../../lib/errors";
 import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
@@ -6,28 +7,10 @@ import type { Scope } from "../../lib/scope";
 import { insurableScopeCondition } from "../lookups/lookups.scope";
 import { INSURABLE_SELECT, insurableListQuery, insurableListSpec } from "./insurables.list";
 
-/**
- * The fields `POST /insurables/list_by_fields` may name (document 3 section 7): the grid row's columns. The batched
- * title lookups of the console ask for `id` and `title` of up to 500 properties in one call.
- */
-export const LOOKUP_FIELDS = [
-  "id",
-  "title",
-  "insurable_type_id",
-  "insurable_id",
-  "account_id",
-  "agency_id",
-  "enabled",
-  "covered",
-  "occupied",
-  "account_title",
-  "parent_title",
-  "address",
-  "buildings_count",
-  "units_count",
-] as const;
-export type LookupField = (typeof LOOKUP_FIELDS)[number];
-export const LOOKUP_MAX_IDS = 500;
+/** The fields `POST /insurables/list_by_fields` may name, and its id limit: one list for the server and the console. */
+export const LOOKUP_FIELDS = INSURABLE_LOOKUP_FIELDS;
+export type LookupField = InsurableLookupField;
+export const LOOKUP_MAX_IDS = INSURABLE_LOOKUP_MAX_IDS;
 
 /**
  * The named fields of the given properties, in the order asked; ids outside the caller's scope (or unknown) are left

@@ -33,6 +33,9 @@ for (const role of ["staff", "agent"] as const) {
 }
 
 test("a super admin creates a master policy, adds a community, covers a unit and cancels it", async ({ signedIn }) => {
+  // A long journey (create, up to eight community dialogs, cover, cancel): 45 to 58 s on the shared 2-core machine, where
+  // the create page alone once took 12 s to show its form, and one run of five ended on the 60 s budget mid-way.
+  test.slow();
   const page = await signedIn(DEMO.super_admin, "/dashboard/master-policies/browse");
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await shot(page, "master-policies-super_admin");
@@ -44,10 +47,20 @@ test("a super admin creates a master policy, adds a community, covers a unit and
 
   await page.goto("/dashboard/master-policies/create");
   const number = `MP-E2E-${Date.now()}`;
-  await page.getByLabel("Carrier").fill("QBE Specialty");
-  await page.getByRole("option", { name: "QBE Specialty Insurance" }).click();
-  await page.getByLabel("Account").fill(account);
-  await page.getByRole("option", { name: account, exact: true }).click();
+  // Each picker's choices come from a lookup that answers after the form shows: the picker is opened and its choices
+  // awaited before typing, and the typed text is checked before an option is picked. By label, "Account" also names the
+  // picker's open listbox, so the input is found by its role.
+  const pick = async (label: string, text: string, option: string) => {
+    const input = page.getByRole("combobox", { name: label });
+    await input.click();
+    await expect(page.getByRole("listbox", { name: label }).getByRole("option").first()).toBeVisible();
+    await input.fill(text);
+    await expect(input).toHaveValue(text);
+    await page.getByRole("listbox", { name: label }).getByRole("option", { name: option, exact: true }).click();
+    await expect(input).toHaveValue(option);
+  };
+  await pick("Carrier", "QBE Specialty", "QBE Specialty Insurance");
+  await pick("Account", account, account);
   await page.getByLabel("Policy Number").fill(number);
   const today = new Date();
   const ymd = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createFakeFetch } from "../test/fakeFetch";
+import { createFakeFetch, type FakeAnswer, type RecordedRequest } from "../test/fakeFetch";
 import { staffUser } from "../test/fixtures";
 import { createMemoryStorage } from "../test/memoryStorage";
 import { INSURABLE_BATCH_MS } from "../domain/constants";
@@ -14,13 +14,13 @@ import type { Role } from "../domain/roles";
 const SIGNED_IN = { accessToken: "tok-1", tokenType: "Bearer", client: "cli-1", expiry: "1999999999", uid: "staff@coverdesk.test" };
 
 /** The server's answer: the asked ids it knows (ids above 100 are outside the caller's scope and left out). */
-const answerListByFields = (request: { url: string; body: unknown }) => {
+const answerListByFields = (request: RecordedRequest): FakeAnswer | undefined => {
   if (!request.url.includes("/insurables/list_by_fields")) return undefined;
   const { insurable_ids } = request.body as { insurable_ids: number[] };
   return { body: { data: insurable_ids.filter((id) => id <= 100).map((id) => ({ id, title: `Unit ${id}` })) } };
 };
 
-function setup(role: Role = "staff", route = answerListByFields) {
+function setup(role: Role = "staff", route: (request: RecordedRequest) => FakeAnswer | undefined = answerListByFields) {
   const storage = createMemoryStorage({ ...SIGNED_IN, user: JSON.stringify(staffUser(role)) });
   const fake = createFakeFetch(route);
   const dataProvider = createDataProvider(createHttpClient({ storage, fetchImpl: fake.fetchImpl }), { storage });

@@ -132,8 +132,14 @@ test("an agent creates a tracking URL, uploads a CSV of three and sees them list
   await page.getByLabel("Choose CSV file").setInputFiles({ name: "tracking-urls.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByRole("dialog")).toContainText("3 rows");
   await shot(page, "tracking-url-upload-preview");
+  // Sent as a background job (POST /csv_imports): its progress, then the outcome and the result file in the dialog.
   await page.getByRole("button", { name: "Create Tracking URLs" }).click();
-  await expect(page.getByText("Tracking URLs successfully created")).toBeVisible();
+  await expect(page.getByText("Tracking URLs successfully created")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("dialog")).toContainText("3 created");
+  await expect(page.getByRole("dialog").getByRole("button", { name: "Download the result file" })).toBeVisible();
+  await shot(page, "tracking-url-upload-done");
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   for (const name of ["CSV One", "CSV Two", "CSV Three"]) await expect(page.locator("tbody")).toContainText(name);
   await shot(page, "tracking-url-agent");
   await page.locator("tbody tr", { hasText: "E2E Launch" }).locator("td").first().click();

@@ -65,12 +65,18 @@ test.describe("properties and leases", () => {
       [header, ...Array.from({ length: 10 }, (_, i) => `01/01/2026,12/31/2026,current,Residential,${badUnit && i === 4 ? "Z999" : `A${101 + i}`},e2e.tenant${i}.${community.length}${Date.now() % 1000}@example.com,Tess,Tenant${i},05/05/1990`)].join("\n");
     await page.getByLabel("Choose CSV file").setInputFiles({ name: "leases.csv", mimeType: "text/csv", buffer: Buffer.from(rows(true)) });
     await expect(page.getByText("10 leases ready to import")).toBeVisible();
-    await page.getByRole("button", { name: "Import" }).click();
-    await expect(page.getByText("Bad file")).toBeVisible();
-    await expect(page.getByRole("cell", { name: "unit Z999 does not exist in this community" })).toBeVisible();
+    // The file goes to a background job (POST /csv_imports): all rows or none, the refused rows listed by their line.
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText(/Nothing from the file was imported/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Row 6: unit Z999 does not exist in this community")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Download the result file" })).toBeVisible();
     await shot(page, "leases-staff-bad-file");
     await page.getByLabel("Choose CSV file").setInputFiles({ name: "leases.csv", mimeType: "text/csv", buffer: Buffer.from(rows(false)) });
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByText(/The file was imported/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("10 created")).toBeVisible();
+    await shot(page, "leases-staff-imported");
+    await page.getByRole("link", { name: "Go to the leases" }).click();
     await expect(page).toHaveURL(/\/dashboard\/leases$/);
     await page.getByLabel("Search by").click();
     await page.getByRole("option", { name: "Unit" }).click();

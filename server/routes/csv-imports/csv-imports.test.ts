@@ -198,3 +198,60 @@ describe("uploads through the imports' own calls", () => {
     expect((await get("/v2/staff_agency/csv_imports?filter[file_name]=sync-urls.csv", as.agentB)).json()).toEqual([]);
   });
 });
+
+describe("the consoles' upload screens (leases, tracking URLs) send jobs that stay in the caller's tenant", () => {
+  it("agents: a lease file into their agency tree's community is imported and seen by the tree; one outside it imports nothing and is the sender's own", async () => {
+    const db = t.database.db;
+    const [communityA1] = await db.insert(insurables).values({ title: "Aspen Row", insurable_type_id: 1, account_id: world.accounts.A1.id, agency_id: world.agencies.A1.id }).returning();
+    await db.insert(insurables).values({ title: "11", insurable_type_id: 4, insurable_id: communityA1.id, account_id: world.accounts.A1.id, agency_id: world.agencies.A1.id });
+
+    // The parent agency's agent imports into its sub-agency's account: the upload is the account's (and so the sub-agency's).
+    const inTree = await send(as.agentA, "leases", [LEASE_HEADER, lease("11", "tree11@example.com")].join("\n"), { community_id: String(communityA1.id) });
+    expect(inTree.statusCode).toBe(202);
+    await idle();
+    const done = (await get(`/v2/staff_agency/csv_imports/${inTree.json().id}`, as.agentA)).json();
+    expect(done).toMatchObject({ status: "done", account_id: world.accounts.A1.id, agency_id: world.agencies.A1.id, processed_rows: 1, total_rows: 1, counts: { created: 1 } });
+    expect((await get(`/v2/staff_agency/csv_imports/${inTree.json().id}`, as.agentA1)).statusCode).toBe(200);
+    expect((await get(`/v2/staff_agency/csv_imports/${inTree.json().id}/result`, as.agentA1)).statusCode).toBe(200);
+    for (const [headers, prefix] of [[as.agentB, "staff_agency"], [as.staffA, "staff_account"]] as const) {
+      expect((await get(`/v2/${prefix}/csv_imports/${inTree.json().id}`, headers)).statusCode).toBe(404);
+      expect((await get(`/v2/${prefix}/csv_imports/${inTree.json().id}/result`, headers)).statusCode).toBe(404);
+    }
+
+    // The sub-agency's agent names its parent's community: refused in the job, nothing written, filed under its own agency.
+    const before = (await db.select().from(leases)).length;
+    const outside = await send(as.agentA1, "leases", [LEASE_HEADER, lease("1", "outside1@example.com")].join("\n"), { community_id: String(community) });
+    expect(outside.statusCode).toBe(202);
+    await idle();
+    expect((await get(`/v2/staff_agency/csv_imports/${outside.json().id}`, as.agentA1)).json()).toMatchObject({
+      status: "failed",
+      account_id: null,
+      agency_id: world.agencies.A1.id,
+      errors: [{ row: 1, message: "community_insurable_id: Select community from the drop-down list" }],
+    });
+    expect(await db.select().from(leases)).toHaveLength(before);
+    expect((await get(`/v2/staff_account/csv_imports/${outside.json().id}`, as.staffA)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_agency/csv_imports/${outside.json().id}`, as.agentB)).statusCode).toBe(404);
+  });
+
+  it("agents: a tracking-URL file naming an agency outside their tree creates nothing", async () => {
+    const before = (await t.database.db.select().from(trackingUrls)).length;
+    const res = await send(as.agentA1, "tracking_urls", `landing_page,campaign_name,agency_id\nresidential,Mine,${world.agencies.A1.id}\nresidential,Parent's,${world.agencies.A.id}\n`);
+    await idle();
+    const status = (await get(`/v2/staff_agency/csv_imports/${res.json().id}`, as.agentA1)).json();
+    expect(status).toMatchObject({ status: "failed", agency_id: world.agencies.A1.id, counts: { error: 1, not_imported: 1 } });
+    expect(status.errors).toEqual([{ row: 3, message: expect.stringMatching(/^agency_id: /) }]);
+    expect(await t.database.db.select().from(trackingUrls)).toHaveLength(before);
+  });
+
+  it("staff: their account's lease uploads only, by whoever of the account sent them", async () => {
+    const res = await send(as.staffA, "leases", [LEASE_HEADER, lease("2", "staff2@example.com")].join("\n"), { community_id: String(community) }, "/v2/staff_account/csv_imports");
+    await idle();
+    expect((await get(`/v2/staff_account/csv_imports/${res.json().id}`, as.staffA)).json()).toMatchObject({ status: "done", account_id: world.accounts.A.id, counts: { created: 1 } });
+    // Another account's staff, and a sub-agency's agent (account A is the parent agency's), do not find it.
+    expect((await get(`/v2/staff_account/csv_imports/${res.json().id}`, as.staffB)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_account/csv_imports/${res.json().id}/result`, as.staffB)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_agency/csv_imports/${res.json().id}`, as.agentA1)).statusCode).toBe(404);
+    expect((await get(`/v2/staff_agency/csv_imports/${res.json().id}`, as.agentA)).statusCode).toBe(200);
+  });
+});

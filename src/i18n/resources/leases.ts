@@ -46,8 +46,7 @@ export default {
     message: "Problem",
     upload: "Import",
     uploading: "Uploading… %{percent}%",
-    done: "%{count} leases imported",
-    bad_file: "Bad file",
+    to_list: "Go to the leases",
   },
   failure: "Something went wrong",
 };

@@ -23,6 +23,7 @@ export default {
     create: "Create Tracking URL",
     save: "Save",
     cancel: "Cancel",
+    close: "Close",
     copy: "Copy",
     copied: "Copied",
     archive: "Archive",

@@ -1,36 +1,42 @@
 import { useCallback, useState } from "react";
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useDataProvider, useNotify, useTranslate } from "react-admin";
-import { useNavigate } from "react-router-dom";
+import { useDataProvider, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
 import type { AppDataProvider } from "../../dataProvider/types";
 import { uploadForm } from "../../dataProvider/upload";
 import { type ImportError, parseLeaseFile } from "../../domain/leases";
 import { PageHeader } from "../../layout/PageHeader";
 import { SearchPicker, type Option } from "../common/SearchPicker";
+import { jobRunning, usePolledStatus } from "../common/usePolledStatus";
+import { CsvImportProgress } from "../csv-imports/CsvImportParts";
+import type { CsvImport } from "../csv-imports/types";
 
 const t = (key: string) => `resources.leases.import.${key}`;
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
 
 /**
  * leases/import (readings C-41): a CSV of the columns of reference section 4.12, read in the browser first (papaparse)
- * with every row's problems listed, then sent whole; the server checks the units and answers Bad file with the rows
- * it refuses, or creates every lease (204).
+ * with every row's problems listed, then sent whole as a background job (POST /csv_imports, issue 16 section 5): its
+ * progress is polled, and once it ends its counts or the rows the server refused (all rows or none), and the result
+ * file. The import's own call (leases/bulk_create) stays for API clients.
  */
 export const LeaseImport = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const navigate = useNavigate();
   const [community, setCommunity] = useState<Option | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [count, setCount] = useState(0);
   const [rowErrors, setRowErrors] = useState<ImportError[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = usePolledStatus<CsvImport>(jobId ? `/csv_imports/${jobId}` : null, jobRunning);
+  const running = jobId !== null && (job === null || jobRunning(job));
   const searchCommunities = useCallback(async (text: string) => (await dataProvider.searchCommunities({ search: text || undefined })).map((c) => ({ id: c.id, title: c.title })), [dataProvider]);
 
   const choose = async (chosen: File | null) => {
     setFailure(null);
+    setJobId(null);
     setFile(chosen);
     if (!chosen) return;
     const { leases, errors } = parseLeaseFile(await chosen.text(), today());
@@ -41,18 +47,15 @@ export const LeaseImport = () => {
   const upload = async () => {
     if (!file || !community) return;
     const form = new FormData();
-    form.append("leases[community_insurable_id]", String(community.id));
+    form.append("kind", "leases");
+    form.append("community_id", String(community.id));
     form.append("file", file, file.name);
+    setFailure(null);
     setPercent(0);
-    const { status, json } = await uploadForm<{ error?: string; content?: ImportError[]; message?: string; errors?: Record<string, string> }>("/leases/bulk_create", form, { onProgress: setPercent });
+    const { status, json } = await uploadForm<{ id?: number; message?: string; errors?: Record<string, string> }>("/csv_imports", form, { onProgress: setPercent });
     setPercent(null);
-    if (status === 204) {
-      notify(translate(t("done"), { count }), { type: "success" });
-      navigate("/dashboard/leases");
-    } else if (json?.content) {
-      setRowErrors(json.content);
-      setFailure(json.error ?? translate(t("bad_file")));
-    } else {
+    if (status === 202 && json?.id) setJobId(json.id);
+    else {
       setFailure(Object.values(json?.errors ?? {})[0] ?? json?.message ?? translate("resources.leases.failure"));
     }
   };
@@ -97,14 +100,23 @@ export const LeaseImport = () => {
             </>
           )}
           {percent !== null && (
-            <Box>
+            <Box role="status">
               <Typography variant="body2">{translate(t("uploading"), { percent })}</Typography>
               <LinearProgress variant="determinate" value={percent} />
             </Box>
           )}
-          <Box>
-            <Button variant="contained" disabled={!file || !community || count === 0 || rowErrors.length > 0 || percent !== null} onClick={upload}>
+          {jobId !== null && <CsvImportProgress status={job} />}
+          <Box sx={{ display: "flex", gap: 2 }}>
+            <Button variant="contained" disabled={!file || !community || count === 0 || rowErrors.length > 0 || percent !== null || running || job?.status === "done"} onClick={upload}>
               {translate(t("upload"))}
+            </Button>
+            {job?.status === "done" && (
+              <Button component={RouterLink} to="/dashboard/leases">
+                {translate(t("to_list"))}
+              </Button>
+            )}
+            <Button component={RouterLink} to="/dashboard/csv-imports">
+              {translate("resources.csv-imports.past_uploads")}
             </Button>
           </Box>
         </CardContent>

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { uploadForm } from "../../dataProvider/upload";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
@@ -8,6 +9,11 @@ import { previewCsv, withServerErrors } from "./csvRows";
 import { TrackingUrlList } from "./TrackingUrlList";
 import { TrackingUrlShow } from "./TrackingUrlShow";
 import type { TrackingUrl } from "./types";
+
+// The browser's upload (XMLHttpRequest) is not in jsdom: the shared uploadForm is replaced, and what it was given read back.
+vi.mock("../../dataProvider/upload", () => ({ uploadForm: vi.fn() }));
+const upload = vi.mocked(uploadForm);
+beforeEach(() => upload.mockReset());
 
 const MESSAGES = { required: "This field is required", landing_page: "must be one of rentguarantee, residential, commercial", whole_number: "must be a whole number" };
 
@@ -41,7 +47,8 @@ describe("the CSV preview (papaparse in the browser)", () => {
 });
 
 describe("TrackingUrlList (/dashboard/tracking-url)", () => {
-  function renderList() {
+  /** `jobs`: the upload job's answers to successive polls of /csv_imports/9 (the last one repeats). */
+  function renderList(jobs: object[] = []) {
     const requests: Array<{ path: string } & AppRequestInit> = [];
     const dataProvider = createMemoryDataProvider(
       { "tracking-url": [url(1), url(2, { archived: true, campaign_name: "Old one" })] },
@@ -49,6 +56,7 @@ describe("TrackingUrlList (/dashboard/tracking-url)", () => {
         async request<T>(path: string, init?: AppRequestInit) {
           requests.push({ path, ...init });
           if (path === "/tracking_urls/agency_filters") return { json: [{ agency_id: 5, title: "Acme Agency" }] as T, headers: new Headers() };
+          if (path === "/csv_imports/9") return { json: (jobs.length > 1 ? jobs.shift() : jobs[0]) as T, headers: new Headers() };
           return { json: {} as T, headers: new Headers() };
         },
       },
@@ -85,6 +93,61 @@ describe("TrackingUrlList (/dashboard/tracking-url)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Confirm" }));
     await waitFor(() => expect(requests.find((r) => r.path === "/tracking_urls/1")).toMatchObject({ method: "DELETE" }));
     expect(await screen.findByText("Success!")).toBeInTheDocument();
+  });
+});
+
+describe("the tracking-URL CSV upload, sent as a background job", () => {
+  const job = (extra: object) => ({ id: 9, kind: "tracking_urls", file_name: "urls.csv", total_rows: 2, processed_rows: 0, error: null, result_file: false, counts: null, errors: [], ...extra });
+  const CSV = "landing_page,campaign_name,agency_id\nresidential,One,5\ncommercial,Two,5\n";
+
+  async function sendFile(jobs: object[]) {
+    upload.mockResolvedValue({ status: 202, json: { id: 9, kind: "tracking_urls", status: "queued" } });
+    const dataProvider = createMemoryDataProvider(
+      { "tracking-url": [url(1)] },
+      {
+        async request<T>(path: string) {
+          if (path === "/csv_imports/9") return { json: (jobs.length > 1 ? jobs.shift() : jobs[0]) as T, headers: new Headers() };
+          return { json: [] as T, headers: new Headers() };
+        },
+      },
+    );
+    const view = renderInAdmin(<TrackingUrlList />, { dataProvider, user: staffUser("agent"), url: "/dashboard/tracking-url", path: "/dashboard/tracking-url" });
+    await screen.findByText("Campaign 1");
+    fireEvent.click(screen.getByRole("button", { name: "Upload CSV" }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Choose CSV file"), { target: { files: [new File([CSV], "urls.csv", { type: "text/csv" })] } });
+    expect(await within(dialog).findByText(/2 rows/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Tracking URLs" }));
+    return { ...view, dataProvider, dialog };
+  }
+
+  it("posts the file to /csv_imports, shows the job's progress, then 'Tracking URLs successfully created', the counts and the result file", async () => {
+    const { dataProvider, dialog, i18nProvider } = await sendFile([job({ status: "running", processed_rows: 1 }), job({ status: "done", processed_rows: 2, result_file: true, counts: { created: 2, existed: 0, updated: 0, error: 0, not_imported: 0 } })]);
+    const [[path, form]] = upload.mock.calls;
+    expect(path).toBe("/csv_imports");
+    expect((form as FormData).get("kind")).toBe("tracking_urls");
+    expect(await within(dialog).findByText("Importing row 1 of 2…")).toBeInTheDocument();
+    const listsBefore = dataProvider.calls.filter((c) => c.method === "getList").length;
+    expect(await screen.findByText("Tracking URLs successfully created", {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(within(dialog).getByText("2 created", { exact: false })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Download the result file" })).toBeInTheDocument();
+    // The list behind the dialog is read again; the dialog stays open with the outcome until closed.
+    await waitFor(() => expect(dataProvider.calls.filter((c) => c.method === "getList").length).toBeGreaterThan(listsBefore));
+    expect(within(dialog).queryByRole("table")).not.toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("puts the rows the job refused on the preview, by their line, with the result file", async () => {
+    const { dialog } = await sendFile([job({ status: "failed", result_file: true, errors: [{ row: 3, message: "agency_id: Select agency from the drop-down list" }] })]);
+    expect(await within(dialog).findByText(/Nothing from the file was imported/)).toBeInTheDocument();
+    const cell = await within(within(dialog).getByRole("table")).findByText(/Select agency from the drop-down list/);
+    // The second row of the file (its line 3) is the preview's second row.
+    expect(within(cell.closest("tr") as HTMLElement).getByText("Two")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Download the result file" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Create Tracking URLs" })).toBeDisabled();
+    expect(screen.queryByText("Tracking URLs successfully created")).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent } from "react";
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -18,6 +19,9 @@ import {
 import { useTranslate } from "react-admin";
 import { uploadForm } from "../../dataProvider/upload";
 import { serverMessage, usePolicyApi } from "../policies/show/useApi";
+import { jobRunning, usePolledStatus } from "../common/usePolledStatus";
+import { CsvImportProgress } from "../csv-imports/CsvImportParts";
+import type { CsvImport } from "../csv-imports/types";
 import { CSV_COLUMNS, previewCsv, withServerErrors, type PreviewRow } from "./csvRows";
 import { LANDING_PAGES, type AgencyChoice } from "./types";
 
@@ -90,8 +94,10 @@ export const CreateTrackingUrlDialog = ({ open, agencies, onClose, onCreated }: 
 
 /**
  * The CSV upload (document 3 sections 2 and 8): the file is read in the browser first (papaparse) and every row shown
- * with its errors; the upload counts as done only when the server answers 'Tracking URLs successfully created', and
- * the server's per-row errors land on the same preview.
+ * with its errors, then sent as a background job (POST /csv_imports, issue 16 section 5) whose progress is polled; the
+ * upload counts as done ('Tracking URLs successfully created') only when the job has created every row, the rows the
+ * server refused land on the same preview, and the result file is offered either way. The import's own call
+ * (tracking_urls/bulk_csv_upload) stays for API clients.
  */
 export const UploadCsvDialog = ({ open, onClose, onUploaded }: { open: boolean; onClose: () => void; onUploaded: () => void }) => {
   const translate = useTranslate();
@@ -100,34 +106,62 @@ export const UploadCsvDialog = ({ open, onClose, onUploaded }: { open: boolean; 
   const [rows, setRows] = useState<PreviewRow[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = usePolledStatus<CsvImport>(jobId ? `/csv_imports/${jobId}` : null, jobRunning);
+  const running = jobId !== null && (job === null || jobRunning(job));
   const messages = { required: translate(u("required")), landing_page: translate(u("landing_page")), whole_number: translate(u("whole_number")) };
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
     setFile(chosen);
     setFailure(null);
+    setJobId(null);
     setRows(chosen ? previewCsv(await chosen.text(), messages) : []);
   };
   const invalid = rows.some((r) => Object.keys(r.errors).length > 0);
-  const send = async () => {
-    if (!file) return;
-    setSending(true);
-    const form = new FormData();
-    form.append("file", file);
-    const { status, json } = await uploadForm<{ message?: string; errors?: Record<string, string> }>("/tracking_urls/bulk_csv_upload", form);
-    setSending(false);
-    if (status >= 200 && status < 300 && json?.message === translate(u("success"))) {
+  const finished = job?.status;
+  useEffect(() => {
+    if (finished === "done") {
       notifyResult("success", u("success"));
       setFile(null);
       setRows([]);
       onUploaded();
+    } else if (finished === "failed") {
+      // The job names rows as the file shows them (header = row 1) with `field: message`; the preview counts data rows.
+      const errors: Record<string, string> = {};
+      for (const { row, message } of job?.errors ?? []) {
+        const match = /^(\w+): (.+)$/.exec(message);
+        if (match && row > 1) errors[`rows.${row - 1}.${match[1]}`] = match[2];
+      }
+      setRows((current) => withServerErrors(current, errors));
+    }
+    // Once per job's end: the callbacks are new functions each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [finished, jobId]);
+  const close = () => {
+    setFile(null);
+    setRows([]);
+    setFailure(null);
+    setJobId(null);
+    onClose();
+  };
+  const send = async () => {
+    if (!file) return;
+    setSending(true);
+    setFailure(null);
+    const form = new FormData();
+    form.append("kind", "tracking_urls");
+    form.append("file", file);
+    const { status, json } = await uploadForm<{ id?: number; message?: string; errors?: Record<string, string> }>("/csv_imports", form);
+    setSending(false);
+    if (status === 202 && json?.id) {
+      setJobId(json.id);
       return;
     }
-    if (json?.errors) setRows((current) => withServerErrors(current, json.errors!));
     const fileError = json?.errors?.file;
     setFailure(fileError ? `${translate(u("file"))} ${fileError}` : (json?.message ?? translate(a("failure"))));
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="lg">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="lg">
       <DialogTitle>{translate(u("title"))}</DialogTitle>
       <DialogContent>
         <Button component="label" variant="outlined">
@@ -174,10 +208,15 @@ export const UploadCsvDialog = ({ open, onClose, onUploaded }: { open: boolean; 
             </TableBody>
           </Table>
         ) : null}
+        {jobId !== null && (
+          <Box sx={{ mt: 2 }}>
+            <CsvImportProgress status={job} />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate(a("cancel"))}</Button>
-        <Button variant="contained" onClick={send} disabled={!file || rows.length === 0 || invalid || sending}>
+        <Button onClick={close}>{translate(finished === "done" ? a("close") : a("cancel"))}</Button>
+        <Button variant="contained" onClick={send} disabled={!file || rows.length === 0 || invalid || sending || running || finished === "failed"}>
           {translate(u("submit"))}
         </Button>
       </DialogActions>

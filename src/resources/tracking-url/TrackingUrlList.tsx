@@ -138,10 +138,7 @@ const Actions = ({ agencies }: { agencies: AgencyChoice[] }) => {
       <UploadCsvDialog
         open={dialog === "upload"}
         onClose={() => setDialog(null)}
-        onUploaded={() => {
-          setDialog(null);
-          void refetch();
-        }}
+        onUploaded={() => void refetch()}
       />
     </Box>
   );

@@ -48,43 +48,58 @@ export function narrow(own: Permission[], above: Permission[][]): Permission[] {
 }
 
 const orgKey = (o: Organisation) => `${o.type}:${o.id}`;
-const ids = (list: number[]) => sql.join(list.map((id) => sql`${id}`), sql`, `);
 
 /**
- * The stored sets of each organisation and of those above it, in one query: an agency's own and its parent's; an
- * account's own, its agency's and that agency's parent's. The organisation's own set comes first.
+ * The stored sets of each organisation `orgs` names (a FROM item aliased `o` with columns org_type and org_id) and of
+ * those above it, one row per key: an agency's own (depth 0) and its parent's (1); an account's own (0), its agency's
+ * (1) and that agency's parent's (2). The one description of the chain, read by chainSets and, correlated to the
+ * signed-in staff member's row, by the session query (server/routes/auth/auth.service.ts).
  */
+export const chainRowsSql = (orgs: SQL): SQL => sql`
+  SELECT o.org_type, o.org_id, 0 AS depth, p.key, p.value FROM ${orgs}
+    JOIN account_permissions p ON o.org_type = 'Account' AND p.account_id = o.org_id
+  UNION ALL
+  SELECT o.org_type, o.org_id, 1, p.key, p.value FROM ${orgs}
+    JOIN accounts a ON o.org_type = 'Account' AND a.id = o.org_id JOIN agency_permissions p ON p.agency_id = a.agency_id
+  UNION ALL
+  SELECT o.org_type, o.org_id, 2, p.key, p.value FROM ${orgs}
+    JOIN accounts a ON o.org_type = 'Account' AND a.id = o.org_id JOIN agencies g ON g.id = a.agency_id
+    JOIN agency_permissions p ON p.agency_id = g.agency_id
+  UNION ALL
+  SELECT o.org_type, o.org_id, 0, p.key, p.value FROM ${orgs}
+    JOIN agency_permissions p ON o.org_type = 'Agency' AND p.agency_id = o.org_id
+  UNION ALL
+  SELECT o.org_type, o.org_id, 1, p.key, p.value FROM ${orgs}
+    JOIN agencies g ON o.org_type = 'Agency' AND g.id = o.org_id JOIN agency_permissions p ON p.agency_id = g.agency_id`;
+
+export interface ChainRow {
+  depth: number;
+  key: string | null;
+  value: boolean | null;
+}
+
+/** One organisation's chain rows as its sets, its own first (index = depth). */
+export function chainOf(rows: ChainRow[], chain: Permission[][] = [[]]): Permission[][] {
+  for (const row of rows) {
+    while (chain.length <= Number(row.depth)) chain.push([]);
+    if (row.key !== null) chain[Number(row.depth)].push({ key: row.key, value: row.value === true });
+  }
+  return chain;
+}
+
+/** The stored sets of each organisation and of those above it, in one query (chainRowsSql). */
 async function chainSets(db: Db, orgs: Organisation[]): Promise<Map<string, Permission[][]>> {
-  const accountIds = [...new Set(orgs.filter((o) => o.type === "Account").map((o) => o.id))];
-  const agencyIds = [...new Set(orgs.filter((o) => o.type === "Agency").map((o) => o.id))];
-  const links: SQL[] = [];
-  if (accountIds.length) {
-    links.push(sql`SELECT 'Account', a.id, 0, 'account', a.id FROM accounts a WHERE a.id IN (${ids(accountIds)})`);
-    links.push(sql`SELECT 'Account', a.id, 1, 'agency', a.agency_id FROM accounts a WHERE a.id IN (${ids(accountIds)})`);
-    links.push(sql`SELECT 'Account', a.id, 2, 'agency', g.agency_id FROM accounts a JOIN agencies g ON g.id = a.agency_id WHERE a.id IN (${ids(accountIds)}) AND g.agency_id IS NOT NULL`);
-  }
-  if (agencyIds.length) {
-    links.push(sql`SELECT 'Agency', g.id, 0, 'agency', g.id FROM agencies g WHERE g.id IN (${ids(agencyIds)})`);
-    links.push(sql`SELECT 'Agency', g.id, 1, 'agency', g.agency_id FROM agencies g WHERE g.id IN (${ids(agencyIds)}) AND g.agency_id IS NOT NULL`);
-  }
+  const unique = [...new Map(orgs.map((o) => [orgKey(o), o])).values()];
   const sets = new Map<string, Permission[][]>();
-  if (!links.length) return sets;
-  const rows = await queryRows<{ org_type: Organisation["type"]; org_id: number; depth: number; key: string | null; value: boolean | null }>(
+  if (!unique.length) return sets;
+  const values = sql.join(unique.map((o) => sql`(${o.type}::text, ${o.id}::int)`), sql`, `);
+  const rows = await queryRows<ChainRow & { org_type: Organisation["type"]; org_id: number }>(
     db,
-    sql`WITH chain (org_type, org_id, depth, set_kind, set_id) AS (${sql.join(links, sql` UNION ALL `)})
-        SELECT c.org_type, c.org_id, c.depth, p.key, p.value FROM chain c
-        JOIN account_permissions p ON c.set_kind = 'account' AND p.account_id = c.set_id
-        UNION ALL
-        SELECT c.org_type, c.org_id, c.depth, p.key, p.value FROM chain c
-        JOIN agency_permissions p ON c.set_kind = 'agency' AND p.agency_id = c.set_id
-        ORDER BY 1, 2, 3`,
+    sql`${chainRowsSql(sql`(VALUES ${values}) o(org_type, org_id)`)} ORDER BY 1, 2, 3`,
   );
   for (const row of rows) {
     const key = orgKey({ type: row.org_type, id: Number(row.org_id) });
-    const chain = sets.get(key) ?? [[]];
-    while (chain.length <= Number(row.depth)) chain.push([]);
-    if (row.key !== null) chain[Number(row.depth)].push({ key: row.key, value: row.value === true });
-    sets.set(key, chain);
+    sets.set(key, chainOf([row], sets.get(key)));
   }
   return sets;
 }
@@ -103,23 +118,6 @@ export async function permissionsAbove(db: Db, org: Organisation): Promise<Permi
 
 /** "… can't be enabled" for every key asked on that the sets above lack (reference section 3.2). */
 export const refusedKeys = (above: Permission[], wanted: Permission[]) => wanted.filter((p) => p.value && !holds(above, p.key)).map((p) => `${p.key} can't be enabled`);
-
-export interface StaffPermissionHolder {
-  id: number;
-  organizable_type: Organisation["type"] | null;
-  organizable_id: number | null;
-  own: Permission[];
-}
-
-/** Each staff member's effective keys: agency (and parent) ∩ account ∩ own; super admins and support: their own. */
-export async function effectiveStaffPermissions(db: Db, holders: StaffPermissionHolder[]): Promise<Map<number, Permission[]>> {
-  const orgOf = (h: StaffPermissionHolder): Organisation | null => (h.organizable_type && h.organizable_id ? { type: h.organizable_type, id: h.organizable_id } : null);
-  const sets = await chainSets(db, holders.map(orgOf).filter((o): o is Organisation => o !== null));
-  return new Map(holders.map((h) => {
-    const org = orgOf(h);
-    return [h.id, narrow(h.own, org ? (sets.get(orgKey(org)) ?? []) : [])];
-  }));
-}
 
 const changesOf = (previous: Permission[], next: Permission[]): HistoryChanges =>
   Object.fromEntries(next.flatMap((p, i) => (p.value === previous[i].value ? [] : [[`permissions.${p.key}`, { previous_value: previous[i].value, new_value: p.value }]])));

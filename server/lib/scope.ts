@@ -1,7 +1,7 @@
 import { eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { Facet } from "./list";
-import { agencies, assignments } from "../db/schema";
+import { type Facet, queryRows } from "./list";
+import { agencies } from "../db/schema";
 import type { StaffUser } from "../routes/staffs/staff-user";
 import { ForbiddenError } from "./errors";
 import { id } from "./input";
@@ -34,25 +34,54 @@ export function parseAgencyIdParam(raw: unknown): number | undefined {
   return parsed.data;
 }
 
-export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: number): Promise<Scope> {
+/**
+ * What a scope is made of, as SQL over who the caller is (`role`, `organizableId`, `staffId`: columns of the
+ * signed-in staff member's row in the session query, or values): the agent's agency tree, the tree `agency_id`
+ * names, and a staff member's community assignments. Arrays in id order; NULL when there is none.
+ */
+export function scopeFactsSql(who: { role: SQL; organizableId: SQL; staffId: SQL }, agencyIdParam?: number) {
+  const tree = (agencyId: SQL) => sql`(SELECT array_agg(g.id ORDER BY g.id) FROM agencies g WHERE g.id = ${agencyId} OR g.agency_id = ${agencyId})`;
+  return {
+    tree: sql<number[] | null>`CASE WHEN ${who.role} = 'agent' THEN ${tree(who.organizableId)} END`,
+    param_tree: agencyIdParam === undefined ? sql<number[] | null>`NULL::int[]` : sql<number[] | null>`${tree(sql`${agencyIdParam}::int`)}`,
+    assigned: sql<number[] | null>`CASE WHEN ${who.role} = 'staff' THEN
+      (SELECT array_agg(a.insurable_id ORDER BY a.insurable_id) FROM assignments a WHERE a.staff_id = ${who.staffId}) END`,
+  };
+}
+
+export interface ScopeFacts {
+  tree: number[] | null;
+  param_tree: number[] | null;
+  assigned: number[] | null;
+}
+
+/** The caller's scope from the facts `scopeFactsSql` read; 403 when `agency_id` is not one of an agent's agencies. */
+export function scopeOf(user: StaffUser, agencyIdParam: number | undefined, facts: ScopeFacts): Scope {
+  const list = (ids: number[] | null) => (ids ?? []).map(Number);
   switch (user.role) {
     case "super_admin":
       if (agencyIdParam === undefined) return { kind: "all" };
-      return { kind: "agencies", agencyIds: await agencyTree(db, agencyIdParam) };
+      return { kind: "agencies", agencyIds: list(facts.param_tree) };
     case "agent": {
-      const tree = await agencyTree(db, user.organizable_id!);
+      const tree = list(facts.tree);
       if (agencyIdParam === undefined) return { kind: "agencies", agencyIds: tree };
       if (!tree.includes(agencyIdParam)) throw new ForbiddenError("agency_id is not one of your agencies");
-      const narrowed = await agencyTree(db, agencyIdParam);
-      return { kind: "agencies", agencyIds: narrowed.filter((id) => tree.includes(id)) };
+      return { kind: "agencies", agencyIds: list(facts.param_tree).filter((id) => tree.includes(id)) };
     }
     case "staff": {
-      const assigned = await db.select({ id: assignments.insurable_id }).from(assignments).where(eq(assignments.staff_id, user.id)).orderBy(assignments.insurable_id);
-      return { kind: "account", accountId: user.organizable_id!, ...(assigned.length ? { communityIds: assigned.map((a) => a.id) } : {}) };
+      const assigned = list(facts.assigned);
+      return { kind: "account", accountId: user.organizable_id!, ...(assigned.length ? { communityIds: assigned } : {}) };
     }
     default:
       return { kind: "none" };
   }
+}
+
+/** A staff member's scope, in one query (the signed-in caller's comes with their session: server/plugins/auth.ts). */
+export async function resolveScope(db: Db, user: StaffUser, agencyIdParam?: number): Promise<Scope> {
+  const facts = scopeFactsSql({ role: sql`${user.role}::text`, organizableId: sql`${user.organizable_id}::int`, staffId: sql`${user.id}::int` }, agencyIdParam);
+  const [row] = await queryRows<ScopeFacts>(db, sql`SELECT ${facts.tree} AS tree, ${facts.param_tree} AS param_tree, ${facts.assigned} AS assigned`);
+  return scopeOf(user, agencyIdParam, row);
 }
 
 /**

@@ -3,9 +3,9 @@ import fp from "fastify-plugin";
 import { decideAccess, type Action } from "../../src/domain/access";
 import { PREFIX_ROLES, ROLE_PREFIX, type Role } from "../../src/domain/roles";
 import { ForbiddenError, NotAuthenticatedError, PermissionNotEnabledError } from "../lib/errors";
-import { parseAgencyIdParam, resolveScope, type Scope } from "../lib/scope";
-import { findSession, type Session } from "../routes/auth/auth.service";
-import { loadStaffUser, type StaffUser } from "../routes/staffs/staff-user";
+import { parseAgencyIdParam, type Scope, scopeOf } from "../lib/scope";
+import { findSessionCaller, type Session } from "../routes/auth/auth.service";
+import type { StaffUser } from "../routes/staffs/staff-user";
 
 /** Who is calling: set by `authenticate`, read by every signed-in route. */
 export interface Caller {
@@ -49,19 +49,27 @@ function agencyIdOf(request: FastifyRequest): unknown {
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).agency_id : undefined;
 }
 
-/** Reads the devise_token_auth headers; 401 when they name no live session. */
+/**
+ * Reads the devise_token_auth headers; 401 when they name no live session. The session, the staff member and their
+ * scope come from one query (findSessionCaller): this runs before every signed-in request.
+ */
 export async function authenticate(request: FastifyRequest): Promise<void> {
-  const { db } = request.server;
-  const session = await findSession(db, {
+  let agencyIdParam: number | undefined;
+  let badAgencyId: unknown;
+  try {
+    agencyIdParam = parseAgencyIdParam(agencyIdOf(request));
+  } catch (error) {
+    badAgencyId = error;
+  }
+  const found = await findSessionCaller(request.server.db, {
     token: header(request, "access-token"),
     client: header(request, "client"),
     uid: header(request, "uid"),
-  });
-  if (!session) throw new NotAuthenticatedError();
-  const user = await loadStaffUser(db, session.staffId);
-  if (!user) throw new NotAuthenticatedError();
-  const scope = await resolveScope(db, user, parseAgencyIdParam(agencyIdOf(request)));
-  request.caller = { user, session, scope };
+  }, agencyIdParam);
+  if (!found) throw new NotAuthenticatedError();
+  // Who is calling is settled first: a malformed agency_id without a session is a 401, as any request without one.
+  if (badAgencyId !== undefined) throw badAgencyId;
+  request.caller = { user: found.user, session: found.session, scope: scopeOf(found.user, agencyIdParam, found.facts) };
 }
 
 /**

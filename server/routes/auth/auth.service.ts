@@ -4,13 +4,14 @@ import type { Db } from "../../db/client";
 import { signInFailures, staff, staffSessions, throttleHits } from "../../db/schema";
 import type { Env } from "../../env";
 import { NotAuthenticatedError, TooManyRequestsError, ValidationError } from "../../lib/errors";
+import { type ScopeFacts, scopeFactsSql } from "../../lib/scope";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { publicOrigin } from "../../lib/public-url";
 import { passwordError } from "../../lib/validators";
 import { humanSeconds, waitLeft } from "../../lib/throttle";
 import { hashSecret, newSecret, secretMatches } from "../../lib/tokens";
 import type { Mailer } from "../../mail/mailer";
-import { INVITATION_TTL_MS, loadStaffUser, type StaffUser } from "../staffs/staff-user";
+import { INVITATION_TTL_MS, joinStaffUserParts, loadStaffUser, staffUserColumns, type StaffUser, toStaffUser } from "../staffs/staff-user";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials. Please try again.";
 export const DEACTIVATED = "Your account is deactivated";
@@ -116,6 +117,16 @@ export function authHeaders(token: string, client: string, expiresAt: Date, uid:
   };
 }
 
+type SessionRow = { id: number; staff_id: number; token_hash: string; expires_at: Date; enabled: boolean; owner: boolean };
+
+/** The session a row read for the three headers stands for, or undefined when the token is wrong, expired or disabled. */
+function liveSession(row: SessionRow | undefined, headers: { token: string; client: string }): Session | undefined {
+  if (!row || !secretMatches(headers.token, row.token_hash)) return undefined;
+  if (row.expires_at.getTime() <= Date.now()) return undefined;
+  if (!row.enabled && !row.owner) return undefined;
+  return { sessionId: row.id, staffId: row.staff_id, client: headers.client, expiresAt: row.expires_at };
+}
+
 /** The session the three headers name, or undefined when any is missing, wrong or expired. */
 export async function findSession(
   db: Db,
@@ -134,10 +145,36 @@ export async function findSession(
     .from(staffSessions)
     .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
     .where(and(eq(staffSessions.client, headers.client), sql`lower(${staff.email}) = ${normaliseEmail(headers.uid)}`));
-  if (!row || !secretMatches(headers.token, row.token_hash)) return undefined;
-  if (row.expires_at.getTime() <= Date.now()) return undefined;
-  if (!row.enabled && !row.owner) return undefined;
-  return { sessionId: row.id, staffId: row.staff_id, client: headers.client, expiresAt: row.expires_at };
+  return liveSession(row, { token: headers.token, client: headers.client });
+}
+
+/**
+ * What every signed-in request needs, in ONE query: the session the headers name (findSession's rules, same row,
+ * same checks), the staff member as StaffUser (loadStaffUser's columns) and the facts of their scope (scopeFactsSql,
+ * with the `agency_id` the request narrows to). It was 4 to 8 round trips per request (issue 9, load). Nothing is
+ * written: a session's last use is not recorded per request. undefined exactly when findSession answers undefined.
+ */
+export async function findSessionCaller(
+  db: Db,
+  headers: { token?: string; client?: string; uid?: string },
+  agencyIdParam?: number,
+): Promise<{ session: Session; user: StaffUser; facts: ScopeFacts } | undefined> {
+  if (!headers.token || !headers.client || !headers.uid) return undefined;
+  const query = db
+    .select({
+      session: { id: staffSessions.id, staff_id: staffSessions.staff_id, token_hash: staffSessions.token_hash, expires_at: staffSessions.expires_at },
+      ...staffUserColumns,
+      ...scopeFactsSql({ role: sql`${staff.role}`, organizableId: sql`${staff.organizable_id}`, staffId: sql`${staff.id}` }, agencyIdParam),
+    })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
+    .$dynamic();
+  const [row] = await joinStaffUserParts(query).where(
+    and(eq(staffSessions.client, headers.client), sql`lower(${staff.email}) = ${normaliseEmail(headers.uid)}`),
+  );
+  const session = liveSession(row && { ...row.session, enabled: row.staff.enabled, owner: row.staff.owner }, { token: headers.token, client: headers.client });
+  if (!session) return undefined;
+  return { session, user: toStaffUser(row), facts: row };
 }
 
 export async function signOut(db: Db, session: Session): Promise<void> {

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { accounts, agencies, profiles, staff, staffPermissions } from "../../db/schema";
-import { effectiveStaffPermissions } from "../../lib/permission-sets";
+import { accounts, agencies, profiles, staff } from "../../db/schema";
+import { type ChainRow, chainOf, chainRowsSql, narrow, type Permission } from "../../lib/permission-sets";
 
 /** An invitation link is good for 7 days; re-invite issues a new one and the old one stops working (issue 13). */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -45,63 +46,77 @@ export function profileJson(p: ProfileRow | undefined) {
   };
 }
 
-/** Serialises staff rows with their profile, organizable and effective permission flags, in a few queries for any count. */
+/**
+ * What a StaffUser is made of, as the columns of one select over `staffs` joined by `joinStaffUserParts`: the row,
+ * its profile, its organisation, its own keys and the permission sets above it (chainRowsSql), so any number of staff
+ * (or the signed-in one, with their session: server/routes/auth/auth.service.ts) cost one query.
+ */
+export const staffUserColumns = {
+  staff,
+  profile: profiles,
+  account: { id: accounts.id, title: accounts.title, agency_id: accounts.agency_id },
+  agency: { id: agencies.id, title: agencies.title, agency_id: agencies.agency_id },
+  own: sql<Permission[]>`coalesce((SELECT json_agg(json_build_object('key', sp.key, 'value', sp.value))
+    FROM staff_permissions sp WHERE sp.staff_id = ${staff.id}), '[]'::json)`,
+  chain: sql<ChainRow[]>`coalesce((SELECT json_agg(json_build_object('depth', c.depth, 'key', c.key, 'value', c.value))
+    FROM (${chainRowsSql(sql`(SELECT ${staff.organizable_type}::text, ${staff.organizable_id}) o(org_type, org_id)`)}) c), '[]'::json)`,
+};
+
+type StaffUserParts = {
+  staff: StaffRow;
+  profile: ProfileRow | null;
+  account: { id: number; title: string; agency_id: number | null } | null;
+  agency: { id: number; title: string; agency_id: number | null } | null;
+  own: Permission[];
+  chain: ChainRow[];
+};
+
+/**
+ * The joins `staffUserColumns` read, on a dynamic select from (or joined to) `staffs`. The select names its columns,
+ * so its rows keep their type (the left-joined parts are null when missing: StaffUserParts says so).
+ */
+export function joinStaffUserParts<T extends PgSelect>(query: T): T {
+  return query
+    .leftJoin(profiles, and(eq(profiles.profileable_type, "Staff"), eq(profiles.profileable_id, staff.id)))
+    .leftJoin(accounts, and(eq(staff.organizable_type, "Account"), eq(accounts.id, staff.organizable_id)))
+    .leftJoin(agencies, and(eq(staff.organizable_type, "Agency"), eq(agencies.id, staff.organizable_id))) as unknown as T;
+}
+
+/** The StaffUser JSON of one row of `staffUserColumns`. */
+export function toStaffUser(parts: StaffUserParts): StaffUser {
+  const r = parts.staff;
+  const org = r.organizable_type === "Account" ? parts.account : r.organizable_type === "Agency" ? parts.agency : null;
+  const agencyId = r.organizable_type === "Agency" ? r.organizable_id : r.organizable_type === "Account" ? (org?.agency_id ?? null) : null;
+  // Agency (and parent) ∩ account ∩ own; super admins and support: their own (server/lib/permission-sets.ts).
+  const permissions = narrow(parts.own, r.organizable_type && r.organizable_id ? chainOf(parts.chain) : []);
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    enabled: r.enabled,
+    owner: r.owner,
+    organizable_id: r.organizable_id,
+    organizable_type: r.organizable_type,
+    organizable: org ? { id: org.id, title: org.title, organizable_type: r.organizable_type!, agency_id: org.agency_id } : null,
+    agency_id: agencyId,
+    profile_attributes: profileJson(parts.profile ?? undefined),
+    staff_permission: { permissions },
+    invitation_accepted_at: r.invitation_accepted_at?.toISOString() ?? null,
+    invitation_pending: r.encrypted_password === null && r.invitation_accepted_at === null,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
+}
+
+/** Serialises staff rows with their profile, organizable and effective permission flags, in one query for any count. */
 export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(staff).where(inArray(staff.id, ids));
-  const profileRows = await db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.profileable_type, "Staff"), inArray(profiles.profileable_id, ids)));
-  const permissionRows = await db.select().from(staffPermissions).where(inArray(staffPermissions.staff_id, ids));
-  const accountIds = rows.filter((r) => r.organizable_type === "Account").map((r) => r.organizable_id!);
-  const agencyIds = rows.filter((r) => r.organizable_type === "Agency").map((r) => r.organizable_id!);
-  const accountRows = accountIds.length
-    ? await db.select({ id: accounts.id, title: accounts.title, agency_id: accounts.agency_id }).from(accounts).where(inArray(accounts.id, accountIds))
-    : [];
-  const agencyRows = agencyIds.length
-    ? await db.select({ id: agencies.id, title: agencies.title, agency_id: agencies.agency_id }).from(agencies).where(inArray(agencies.id, agencyIds))
-    : [];
-
-  const permissions = await effectiveStaffPermissions(
-    db,
-    rows.map((r) => ({
-      id: r.id,
-      organizable_type: r.organizable_type,
-      organizable_id: r.organizable_id,
-      own: permissionRows.filter((p) => p.staff_id === r.id).map((p) => ({ key: p.key, value: p.value })),
-    })),
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await joinStaffUserParts(db.select(staffUserColumns).from(staff).$dynamic()).where(inArray(staff.id, ids));
+  const byId = new Map(rows.map((r) => [r.staff.id, r as StaffUserParts]));
   return ids
     .map((id) => byId.get(id))
-    .filter((r): r is StaffRow => r !== undefined)
-    .map((r) => {
-      const org =
-        r.organizable_type === "Account"
-          ? accountRows.find((a) => a.id === r.organizable_id)
-          : r.organizable_type === "Agency"
-            ? agencyRows.find((a) => a.id === r.organizable_id)
-            : undefined;
-      const agencyId = r.organizable_type === "Agency" ? r.organizable_id : r.organizable_type === "Account" ? (org?.agency_id ?? null) : null;
-      return {
-        id: r.id,
-        email: r.email,
-        role: r.role,
-        enabled: r.enabled,
-        owner: r.owner,
-        organizable_id: r.organizable_id,
-        organizable_type: r.organizable_type,
-        organizable: org ? { id: org.id, title: org.title, organizable_type: r.organizable_type!, agency_id: org.agency_id } : null,
-        agency_id: agencyId,
-        profile_attributes: profileJson(profileRows.find((p) => p.profileable_id === r.id)),
-        staff_permission: { permissions: permissions.get(r.id) ?? [] },
-        invitation_accepted_at: r.invitation_accepted_at?.toISOString() ?? null,
-        invitation_pending: r.encrypted_password === null && r.invitation_accepted_at === null,
-        created_at: r.created_at.toISOString(),
-        updated_at: r.updated_at.toISOString(),
-      };
-    });
+    .filter((r): r is StaffUserParts => r !== undefined)
+    .map(toStaffUser);
 }
 
 export async function loadStaffUser(db: Db, id: number): Promise<StaffUser | undefined> {

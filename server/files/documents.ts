@@ -51,7 +51,7 @@ export async function documentsOf(db: Db, owner: Attachable): Promise<DocumentRo
     .orderBy(documents.id);
 }
 
-export function documentJson(row: DocumentRow, secret: string): DocumentJson {
+export function documentJson(row: Pick<DocumentRow, "id" | "filename" | "content_type" | "byte_size">, secret: string): DocumentJson {
   return { id: row.id, filename: row.filename, content_type: row.content_type, byte_size: row.byte_size, url: signDocumentLink(row.id, secret) };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { REFUNDABLE_POLICY_STATUSES, type PolicyStatus } from "../../../src/domain/policies";
 import { invoiceOfPolicy } from "../../billing/ownership";
 import { refundJsonSql } from "../../billing/refunds";
-import { documentJson, documentsOf } from "../../files/documents";
+import { documentJson, type DocumentRow } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { Caller } from "../../plugins/auth";
@@ -39,47 +39,91 @@ export async function findPolicyRow(app: FastifyInstance, caller: Caller, id: nu
   return row;
 }
 
-async function policyUsersJson(app: FastifyInstance, policyId: number) {
-  return queryRows<Record<string, unknown>>(
-    app.db,
-    sql`SELECT u.id, u.email, pu."primary", pu.spouse,
-          CASE WHEN EXISTS (SELECT 1 FROM lease_users lu WHERE lu.user_id = u.id AND lu.lessee) THEN 'lessee'
-               WHEN EXISTS (SELECT 1 FROM lease_users lu WHERE lu.user_id = u.id) THEN 'resident' END AS resident_type,
-          json_build_object('first_name', p.first_name, 'middle_name', p.middle_name, 'last_name', p.last_name,
-            'full_name', p.full_name, 'contact_phone', p.contact_phone, 'contact_email', p.contact_email,
-            'birth_date', p.birth_date, 'gender', p.gender, 'salutation', p.salutation) AS profile_attributes,
-          (SELECT json_build_object('id', a.id, 'street_number', a.street_number, 'street_name', a.street_name,
-             'street_two', a.street_two, 'city', a.city, 'state', a.state, 'zip_code', a.zip_code, 'country', a.country)
-             FROM addresses a WHERE a.addressable_type = 'User' AND a.addressable_id = u.id ORDER BY a."primary" DESC, a.id LIMIT 1) AS address_attributes
-        FROM policy_users pu JOIN users u ON u.id = pu.user_id
-        LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
-        WHERE pu.policy_id = ${policyId} AND pu.status <> 'removed'
-        ORDER BY pu."primary" DESC, pu.id`,
-  );
-}
+/*
+ * The parts of the page, each a subquery on the policy row `po` answering JSON, so the whole page is ONE query with
+ * the row and its scope check (issue 9, load: it was 12 plus the session's). Dates and timestamps are sent as
+ * PostgreSQL's own text (`::text`), exactly what a column of their own answers; amounts are made numbers below.
+ */
+
+/** The policy's customers, primary first, with profile and first address. */
+const usersPart = sql`coalesce((SELECT json_agg(json_build_object('id', u.id, 'email', u.email, 'primary', pu."primary", 'spouse', pu.spouse,
+      'resident_type', CASE WHEN EXISTS (SELECT 1 FROM lease_users lu WHERE lu.user_id = u.id AND lu.lessee) THEN 'lessee'
+                            WHEN EXISTS (SELECT 1 FROM lease_users lu WHERE lu.user_id = u.id) THEN 'resident' END,
+      'profile_attributes', json_build_object('first_name', p.first_name, 'middle_name', p.middle_name, 'last_name', p.last_name,
+        'full_name', p.full_name, 'contact_phone', p.contact_phone, 'contact_email', p.contact_email,
+        'birth_date', p.birth_date, 'gender', p.gender, 'salutation', p.salutation),
+      'address_attributes', (SELECT json_build_object('id', a.id, 'street_number', a.street_number, 'street_name', a.street_name,
+         'street_two', a.street_two, 'city', a.city, 'state', a.state, 'zip_code', a.zip_code, 'country', a.country)
+         FROM addresses a WHERE a.addressable_type = 'User' AND a.addressable_id = u.id ORDER BY a."primary" DESC, a.id LIMIT 1))
+      ORDER BY pu."primary" DESC, pu.id)
+    FROM policy_users pu JOIN users u ON u.id = pu.user_id
+    LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id
+    WHERE pu.policy_id = po.id AND pu.status <> 'removed'), '[]'::json)`;
 
 /** Invoices of the policy and of the quote it was bought from, by due date, with their line items. */
-async function invoicesJson(app: FastifyInstance, policyId: number) {
-  const rows = await queryRows<Record<string, unknown>>(
-    app.db,
-    sql`SELECT i.id, i.number, i.status, i.due_date, i.available_date, i.subtotal, i.total_due AS total, i.total_due,
-          i.total_received, i.payer_type, i.payer_id,
-          COALESCE((SELECT json_agg(json_build_object('id', li.id, 'title', li.title, 'total_due', li.total_due,
-                     'total_received', li.total_received, 'analytics_category', li.analytics_category) ORDER BY li.id)
-                     FROM line_items li WHERE li.invoice_id = i.id AND NOT li.hidden), '[]') AS line_items
-        FROM invoices i
-        WHERE (i.invoiceable_type = 'Policy' AND i.invoiceable_id = ${policyId})
-           OR (i.invoiceable_type = 'PolicyQuote' AND i.invoiceable_id IN (SELECT q.id FROM policy_quotes q WHERE q.policy_id = ${policyId}))
-        ORDER BY i.due_date NULLS LAST, i.id`,
-  );
-  return rows.map((r) => ({ ...r, subtotal: num(r.subtotal), total: num(r.total), total_due: num(r.total_due), total_received: num(r.total_received) }));
+const invoicesPart = sql`coalesce((SELECT json_agg(json_build_object('id', i.id, 'number', i.number, 'status', i.status,
+      'due_date', i.due_date::text, 'available_date', i.available_date::text, 'subtotal', i.subtotal, 'total', i.total_due,
+      'total_due', i.total_due, 'total_received', i.total_received, 'payer_type', i.payer_type, 'payer_id', i.payer_id,
+      'line_items', COALESCE((SELECT json_agg(json_build_object('id', li.id, 'title', li.title, 'total_due', li.total_due,
+                   'total_received', li.total_received, 'analytics_category', li.analytics_category) ORDER BY li.id)
+                   FROM line_items li WHERE li.invoice_id = i.id AND NOT li.hidden), '[]'))
+      ORDER BY i.due_date NULLS LAST, i.id)
+    FROM invoices i
+    WHERE (i.invoiceable_type = 'Policy' AND i.invoiceable_id = po.id)
+       OR (i.invoiceable_type = 'PolicyQuote' AND i.invoiceable_id IN (SELECT q.id FROM policy_quotes q WHERE q.policy_id = po.id))), '[]'::json)`;
+
+/** The policy's documents (documentsOf's rows: server/files/documents.ts), by id. */
+const documentsPart = sql`coalesce((SELECT json_agg(json_build_object('id', d.id, 'filename', d.filename, 'content_type', d.content_type,
+      'byte_size', d.byte_size) ORDER BY d.id)
+    FROM documents d WHERE d.attachable_type = 'Policy' AND d.attachable_id = po.id), '[]'::json)`;
+
+const coveragesPart = sql`coalesce((SELECT json_agg(json_build_object('id', c.id, 'designation', c.designation, 'title', c.title,
+      'limit', c."limit", 'deductible', c.deductible, 'enabled', c.enabled) ORDER BY c.id)
+    FROM policy_coverages c WHERE c.policy_id = po.id), '[]'::json)`;
+
+/** A master policy's own settings; a unit's master coverage shows its master's (document 2, Coverage tab). */
+const masterConfigurationPart = sql`(SELECT json_build_object('program_type', m.program_type, 'program_start_date', m.program_start_date::text,
+      'program_delay', m.program_delay, 'grace_period', m.grace_period, 'placement_cost', m.placement_cost,
+      'force_placement_cost', m.force_placement_cost, 'prorate_charges', m.prorate_charges, 'admin_fee', m.admin_fee,
+      'force_admin_fee', m.force_admin_fee, 'prorate_admin_fee', m.prorate_admin_fee, 'charge_date', m.charge_date)
+    FROM master_policy_configurations m
+    WHERE m.configurable_type = 'Policy' AND m.enabled AND m.configurable_id IN (po.id, po.policy_id)
+    ORDER BY m.configurable_id = po.id DESC LIMIT 1)`;
+
+const applicationPart = sql`(SELECT json_build_object('fields', pa.fields, 'extra_settings', pa.extra_settings)
+    FROM policy_applications pa WHERE pa.policy_id = po.id)`;
+
+const quotePart = sql`(SELECT json_build_object('total_premium', q.total_premium, 'total_fee', q.total_fee, 'total_tax', q.total_tax, 'total', q.total)
+    FROM policy_quotes q WHERE q.policy_id = po.id ORDER BY q.id DESC LIMIT 1)`;
+
+const changeRequestsPart = sql`coalesce((SELECT json_agg(json_build_object('id', cr.id, 'status', cr.status, 'customized_action', cr.customized_action,
+      'cancellation_date', cr.cancellation_date::text, 'created_at', cr.created_at::text) ORDER BY cr.id DESC)
+    FROM (SELECT * FROM change_requests x WHERE x.changeable_type = 'Policy' AND x.changeable_id = po.id ORDER BY x.id DESC LIMIT 20) cr), '[]'::json)`;
+
+const refundPart = sql`(SELECT ${refundJsonSql} FROM refunds r WHERE r.policy_id = po.id ORDER BY r.id DESC LIMIT 1)`;
+
+/** The card the policy's invoices are charged to: its latest invoice's payer's default method (never the token). */
+const paymentMethodPart = sql`(SELECT json_build_object('source_type', pp.source_type, 'card_brand', pp.card_brand, 'last4', pp.last4)
+    FROM payment_profiles pp
+    JOIN LATERAL (SELECT i.payer_type, i.payer_id FROM invoices i WHERE ${invoiceOfPolicy(sql`po.id`)} AND i.payer_id IS NOT NULL
+                  ORDER BY i.due_date DESC NULLS LAST, i.id DESC LIMIT 1) payer
+      ON pp.payer_type = payer.payer_type AND pp.payer_id = payer.payer_id
+    WHERE pp.active ORDER BY pp.default_profile DESC, pp.id LIMIT 1)`;
+
+interface PolicyPartsRow {
+  users: Array<Record<string, unknown>>;
+  invoices: Array<Record<string, unknown>>;
+  documents: Array<Pick<DocumentRow, "id" | "filename" | "content_type" | "byte_size">>;
+  coverages: Array<{ id: number; designation: string; title: string | null; limit: unknown; deductible: unknown; enabled: boolean }>;
+  master_policy_configuration: Record<string, unknown> | null;
+  policy_application: { fields: Record<string, unknown>; extra_settings: Record<string, unknown> } | null;
+  quote: Record<string, unknown> | null;
+  change_requests: Array<Record<string, unknown>>;
+  refund: Record<string, unknown> | null;
+  payment_method: { source_type: string; card_brand: string | null; last4: string | null } | null;
 }
 
-async function coveragesJson(app: FastifyInstance, policyId: number) {
-  const rows = await queryRows<{ id: number; designation: string; title: string | null; limit: unknown; deductible: unknown; enabled: boolean }>(
-    app.db,
-    sql`SELECT id, designation, title, "limit", deductible, enabled FROM policy_coverages WHERE policy_id = ${policyId} ORDER BY id`,
-  );
+function coveragesJson(rows: PolicyPartsRow["coverages"]) {
   const named = (r: (typeof rows)[number]) => ({ id: r.id, designation: r.designation, title: r.title ?? r.designation });
   return {
     // A row with a limit is a coverage limit; one with only a deductible is a deductible option; one with neither is an
@@ -90,17 +134,7 @@ async function coveragesJson(app: FastifyInstance, policyId: number) {
   };
 }
 
-async function masterConfigurationJson(app: FastifyInstance, policyId: number) {
-  const [row] = await queryRows<Record<string, unknown>>(
-    app.db,
-    sql`SELECT program_type, program_start_date, program_delay, grace_period, placement_cost, force_placement_cost,
-          prorate_charges, admin_fee, force_admin_fee, prorate_admin_fee, charge_date
-        FROM master_policy_configurations
-        WHERE configurable_type = 'Policy' AND enabled
-          -- A master policy's own settings; a unit's master coverage shows its master's (document 2, Coverage tab).
-          AND configurable_id IN (${policyId}, (SELECT policy_id FROM policies WHERE id = ${policyId}))
-        ORDER BY configurable_id = ${policyId} DESC LIMIT 1`,
-  );
+function masterConfigurationJson(row: Record<string, unknown> | null) {
   if (!row) return null;
   return {
     ...row,
@@ -111,69 +145,78 @@ async function masterConfigurationJson(app: FastifyInstance, policyId: number) {
   };
 }
 
+/** The policy page in one query: the scoped list row (404 outside the caller's scope), its own columns and every part. */
 export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id: number) {
-  const row = await findPolicyRow(app, caller, id);
-  const [extra] = await queryRows<PolicyExtraRow>(
+  const q = policyListQuery(caller.scope, caller.user.role);
+  const where: SQL[] = [...q.where, sql`po.id = ${id}`];
+  const [found] = await queryRows<PolicyListRow & PolicyExtraRow & PolicyPartsRow>(
     app.db,
-    sql`SELECT po.billing_status, po.renewal_status, po.auto_renew, po.auto_pay, po.cancellation_date, po.cancellation_reason,
+    sql`SELECT ${q.select},
+          po.billing_status, po.renewal_status, po.auto_renew, po.auto_pay, po.cancellation_date, po.cancellation_reason,
           po.system_purchased, po.system_data, po.premium_total,
           (SELECT max(h.created_at)::date FROM histories h WHERE h.recordable_type = 'Policy' AND h.recordable_id = po.id
              AND h.data ? 'renewal_status' AND h.data->'renewal_status'->>'new_value' = 'RENEWED') AS last_renewed_on,
           -- The branding its agency's landing pages show (reference 4.4): the URL of the agency's one profile, while enabled.
-          (SELECT bp.url FROM branding_profiles bp WHERE bp.profileable_type = 'Agency' AND bp.profileable_id = po.agency_id AND bp.enabled) AS branding_profile_url
-        FROM policies po WHERE po.id = ${id}`,
+          (SELECT bp.url FROM branding_profiles bp WHERE bp.profileable_type = 'Agency' AND bp.profileable_id = po.agency_id AND bp.enabled) AS branding_profile_url,
+          ${usersPart} AS users, ${invoicesPart} AS invoices, ${documentsPart} AS documents, ${coveragesPart} AS coverages,
+          ${masterConfigurationPart} AS master_policy_configuration, ${applicationPart} AS policy_application, ${quotePart} AS quote,
+          ${changeRequestsPart} AS change_requests, ${refundPart} AS refund, ${paymentMethodPart} AS payment_method
+        FROM ${q.from} WHERE ${sql.join(where, sql` AND `)}`,
   );
-  const [users, invoices, docs, policy_coverages, master_policy_configuration, applications, quotes, changeRequests, refunds, paymentMethods] = await Promise.all([
-    policyUsersJson(app, id),
-    invoicesJson(app, id),
-    documentsOf(app.db, { type: "Policy", id }),
-    coveragesJson(app, id),
-    masterConfigurationJson(app, id),
-    queryRows<{ fields: Record<string, unknown>; extra_settings: Record<string, unknown> }>(
-      app.db,
-      sql`SELECT fields, extra_settings FROM policy_applications WHERE policy_id = ${id}`,
-    ),
-    queryRows<Record<string, unknown>>(
-      app.db,
-      sql`SELECT total_premium, total_fee, total_tax, total FROM policy_quotes WHERE policy_id = ${id} ORDER BY id DESC LIMIT 1`,
-    ),
-    queryRows<Record<string, unknown>>(
-      app.db,
-      sql`SELECT id, status, customized_action, cancellation_date, created_at FROM change_requests
-          WHERE changeable_type = 'Policy' AND changeable_id = ${id} ORDER BY id DESC LIMIT 20`,
-    ),
-    queryRows<{ refund: Record<string, unknown> }>(app.db, sql`SELECT ${refundJsonSql} AS refund FROM refunds r WHERE r.policy_id = ${id} ORDER BY r.id DESC LIMIT 1`),
-    // The card the policy's invoices are charged to: its latest invoice's payer's default method (never the token).
-    queryRows<{ source_type: string; card_brand: string | null; last4: string | null }>(
-      app.db,
-      sql`SELECT pp.source_type, pp.card_brand, pp.last4 FROM payment_profiles pp
-          JOIN LATERAL (SELECT i.payer_type, i.payer_id FROM invoices i WHERE ${invoiceOfPolicy(id)} AND i.payer_id IS NOT NULL ORDER BY i.due_date DESC NULLS LAST, i.id DESC LIMIT 1) p
-            ON pp.payer_type = p.payer_type AND pp.payer_id = p.payer_id
-          WHERE pp.active ORDER BY pp.default_profile DESC, pp.id LIMIT 1`,
-    ),
-  ]);
-  const quote = quotes[0];
+  if (!found) throw new NotFoundError("Policy");
+  // The list row's own columns are answered as the list answers them (policyRowJson); the rest below.
+  const {
+    premium_total,
+    system_data,
+    billing_status,
+    renewal_status,
+    auto_renew,
+    auto_pay,
+    cancellation_date,
+    cancellation_reason,
+    system_purchased,
+    last_renewed_on,
+    branding_profile_url,
+    users,
+    invoices,
+    documents,
+    coverages,
+    master_policy_configuration,
+    policy_application,
+    quote,
+    change_requests,
+    refund,
+    payment_method,
+    ...row
+  } = found;
   const premium = quote
     ? { total_premium: num(quote.total_premium), total_fee: num(quote.total_fee), total_tax: num(quote.total_tax), total: num(quote.total) }
-    : extra.premium_total !== null
-      ? { total_premium: num(extra.premium_total), total_fee: 0, total_tax: 0, total: num(extra.premium_total) }
+    : premium_total !== null
+      ? { total_premium: num(premium_total), total_fee: 0, total_tax: 0, total: num(premium_total) }
       : null;
-  const { premium_total: _premiumTotal, system_data, ...rest } = extra;
   return {
     ...policyRowJson(row),
-    ...rest,
+    billing_status,
+    renewal_status,
+    auto_renew,
+    auto_pay,
+    cancellation_date,
+    cancellation_reason,
+    system_purchased,
+    last_renewed_on,
+    branding_profile_url,
     out_of_system_carrier_title: row.out_of_system_carrier_title,
     system_data: publicSystemData(system_data),
     premium,
     users,
-    invoices,
-    documents: docs.map((d) => documentJson(d, app.env.FILES_SECRET)),
-    policy_coverages,
-    master_policy_configuration,
-    policy_application: applications[0] ?? null,
-    change_requests: changeRequests,
-    refund: refunds[0]?.refund ?? null,
-    payment_method: paymentMethods[0] ?? null,
+    invoices: invoices.map((r) => ({ ...r, subtotal: num(r.subtotal), total: num(r.total), total_due: num(r.total_due), total_received: num(r.total_received) })),
+    documents: documents.map((d) => documentJson(d, app.env.FILES_SECRET)),
+    policy_coverages: coveragesJson(coverages),
+    master_policy_configuration: masterConfigurationJson(master_policy_configuration),
+    policy_application,
+    change_requests,
+    refund,
+    payment_method,
     refund_available: row.policy_in_system && REFUNDABLE_POLICY_STATUSES.includes(row.status as PolicyStatus),
   };
 }

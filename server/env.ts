@@ -114,6 +114,12 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * Connections each process keeps to DATABASE_URL (and as many to DATABASE_READ_URL): requests beyond wait for one
+   * (server/db/client.ts). 20 measured best with `npm run load` (50 clients on 2 cores); mind the server's
+   * max_connections across processes (docs/DEPLOY.md).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** A read replica for list pages (docs/DEPLOY.md); writes and everything else use DATABASE_URL. */
   DATABASE_READ_URL: z
     .string()

@@ -29,7 +29,7 @@ async function main() {
   }
 
   const files = openFileStore(env);
-  const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database: Database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: env.DATABASE_POOL_MAX });
   console.log(database.kind === "pglite" ? `Database: embedded PostgreSQL in ${env.DATA_DIR}` : "Database: PostgreSQL (DATABASE_URL)");
   await migrate(database);
   await ensureReferenceData(database.db);
@@ -43,7 +43,7 @@ async function main() {
     console.log(`Demo portfolio loaded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
   }
 
-  const reader = env.DATABASE_READ_URL ? openPostgres(env.DATABASE_READ_URL) : undefined;
+  const reader = env.DATABASE_READ_URL ? openPostgres(env.DATABASE_READ_URL, env.DATABASE_POOL_MAX) : undefined;
   if (reader) {
     readListsFrom(database.db, reader.db);
     console.log("List pages read from DATABASE_READ_URL");

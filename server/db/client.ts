@@ -20,11 +20,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** A real PostgreSQL server. */
-export function openPostgres(url: string): Database {
+/** Connections a pool keeps when DATABASE_POOL_MAX does not say (server/env.ts). */
+export const DEFAULT_POOL_MAX = 20;
+
+/** A real PostgreSQL server, through a pool of at most `poolMax` connections (DATABASE_POOL_MAX). */
+export function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Database {
   // JIT off: the API's queries are short, but a list's subqueries (EXISTS per row, per-row counts) inflate the
   // planner's cost estimate past jit_above_cost, and compiling then took 0.5 s of a 60 ms query (top_available at 1M).
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: "-c jit=off" });
   // An idle connection the server closes (restart, failover, admin) must not crash the process: the pool replaces it.
   pool.on("error", (error) => console.error("database connection closed:", error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -49,6 +52,6 @@ export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Datab
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolMax?: number }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolMax) : openPglite(opts.dataDir);
 }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE_PREFIX, type Role } from "../../src/domain/roles";
+import { assignments, insurables } from "../db/schema";
+import type { AuthHeaders, TestApp } from "../test/helpers";
+import { countQueries } from "../test/query-count";
+import { type World, worldApp } from "../test/world-app";
+
+/**
+ * Issue 9 (load): every signed-in request pays for its session, staff member and scope before anything else. They
+ * are ONE statement (findSessionCaller), and the policy page one more; these budgets keep it so (before: 4 to 8
+ * statements per request for the session, 16 to 19 for a policy page).
+ */
+let t: TestApp;
+let world: World;
+let as: Record<"superAdmin" | "agentA" | "staffA" | "support", AuthHeaders>;
+let counter: ReturnType<typeof countQueries>;
+
+const logins = { superAdmin: "super_admin", agentA: "agent", staffA: "staff", support: "policy_support" } as const satisfies Record<string, Role>;
+const prefix = (login: keyof typeof logins) => `/v2/${ROLE_PREFIX[logins[login]]}`;
+
+beforeAll(async () => {
+  ({ t, world, as } = await worldApp(["superAdmin", "agentA", "staffA", "support"]));
+  // staff A is limited to one community, so their scope reads their assignments too.
+  const [community] = await t.database.db.insert(insurables).values({ title: "Budget Court", insurable_type_id: 1, account_id: world.accounts.A.id, agency_id: world.agencies.A.id }).returning();
+  await t.database.db.insert(assignments).values({ staff_id: world.staff.staffA.id, insurable_id: community.id });
+  counter = countQueries(t.database);
+});
+afterAll(async () => {
+  counter.restore();
+  await t.close();
+});
+
+/** The statements one request sent, and its status. */
+async function statements(login: keyof typeof as, method: "GET" | "POST", url: string, payload?: object) {
+  counter.reset();
+  const res = await t.app.inject({ method, url, headers: as[login], payload });
+  return { status: res.statusCode, count: counter.count, sent: counter.statements };
+}
+
+describe("statements per signed-in request", () => {
+  it("validate_token reads session, staff member and scope in one statement, for every role", async () => {
+    for (const login of Object.keys(logins) as Array<keyof typeof logins>) {
+      const r = await statements(login, "GET", "/v2/staff/auth/validate_token");
+      expect(r.status, login).toBe(200);
+      expect(r.count, `${login}: ${r.sent.join("\n")}`).toBe(1);
+    }
+  });
+
+  it("narrowing by agency_id costs no extra statement, and a foreign agency is still refused", async () => {
+    const mine = await statements("agentA", "GET", `${prefix("agentA")}/policies?agency_id=${world.agencies.A1.id}`);
+    expect(mine.status).toBe(200);
+    const foreign = await statements("agentA", "GET", `${prefix("agentA")}/policies?agency_id=${world.agencies.B.id}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.count).toBe(1);
+    const admin = await statements("superAdmin", "GET", `${prefix("superAdmin")}/policies?agency_id=${world.agencies.B.id}`);
+    expect(admin.status).toBe(200);
+    // Session and scope, then the list's own (count and page).
+    for (const r of [mine, admin]) expect(r.count, r.sent.join("\n")).toBeLessThanOrEqual(3);
+  });
+
+  it("a policy page is the session's statement and one more", async () => {
+    for (const login of ["superAdmin", "agentA"] as const) {
+      const r = await statements(login, "GET", `${prefix(login)}/policies/${world.policies.A.id}`);
+      expect(r.status, login).toBe(200);
+      expect(r.count, `${login}: ${r.sent.join("\n")}`).toBeLessThanOrEqual(2);
+    }
+    // Outside the caller's scope: 404, as cheaply.
+    const foreign = await statements("agentA", "GET", `${prefix("agentA")}/policies/${world.policies.B.id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.count).toBeLessThanOrEqual(2);
+  });
+
+  it("lists cost the session's statement and their own two", async () => {
+    for (const login of ["superAdmin", "agentA", "staffA"] as const) {
+      for (const path of ["/policies?pagination[per]=20&sort[column]=updated_at&sort[direction]=desc", "/users?pagination[per]=20"]) {
+        const r = await statements(login, "GET", `${prefix(login)}${path}`);
+        expect(r.status, `${login} ${path}`).toBe(200);
+        expect(r.count, `${login} ${path}: ${r.sent.join("\n")}`).toBeLessThanOrEqual(3);
+      }
+    }
+    const queue = await statements("support", "POST", "/v2/policy-support/review_queue/list", { pagination: { page: 1, per: 20 } });
+    expect(queue.status).toBe(200);
+    expect(queue.count).toBeLessThanOrEqual(3);
+  });
+
+  it("the scope read with the session still limits a staff member to their communities", async () => {
+    // Policy A lies in no community of staff A's: outside their scope once they are assigned one.
+    const page = await t.app.inject({ method: "GET", url: `${prefix("staffA")}/policies`, headers: as.staffA });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().map((p: { id: number }) => p.id)).not.toContain(world.policies.A.id);
+    const detail = await statements("staffA", "GET", `${prefix("staffA")}/policies/${world.policies.A.id}`);
+    expect(detail.status).toBe(404);
+  });
+
+  it("a request without a live session costs one statement and answers 401", async () => {
+    const r = await statements("agentA", "GET", "/v2/staff/auth/validate_token");
+    expect(r.status).toBe(200);
+    counter.reset();
+    const wrong = await t.app.inject({ method: "GET", url: "/v2/staff/auth/validate_token", headers: { ...as.agentA, "access-token": "not-the-token" } });
+    expect(wrong.statusCode).toBe(401);
+    expect(counter.count).toBe(1);
+  });
+});

@@ -182,6 +182,12 @@ export const UploadCsvDialog = ({ open, onClose, onUploaded }: { open: boolean; 
             {translate(u("has_errors"))}
           </Alert>
         ) : null}
+        {/* Above the preview: a long file's rows would push the job's progress out of sight. */}
+        {jobId !== null && (
+          <Box sx={{ mt: 2 }}>
+            <CsvImportProgress status={job} />
+          </Box>
+        )}
         {rows.length ? (
           <Table size="small" sx={{ mt: 1 }} aria-label={translate(u("title"))}>
             <TableHead>
@@ -208,11 +214,6 @@ export const UploadCsvDialog = ({ open, onClose, onUploaded }: { open: boolean; 
             </TableBody>
           </Table>
         ) : null}
-        {jobId !== null && (
-          <Box sx={{ mt: 2 }}>
-            <CsvImportProgress status={job} />
-          </Box>
-        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{translate(finished === "done" ? a("close") : a("cancel"))}</Button>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
 import CheckIcon from "@mui/icons-material/CheckCircleOutline";
 import ErrorIcon from "@mui/icons-material/ErrorOutline";
-import { Button, Confirm, useListContext, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
+import { Button, Confirm, useListContext, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
 import { failureText } from "../useRequest";
 import { useAllMatching } from "./SelectAllMatching";
 
@@ -22,6 +22,10 @@ export interface GridBulkAction {
    * scope); without it "all matching" is not offered to this action.
    */
   runMatching?: (filter: Record<string, unknown>) => Promise<{ done: Identifier[]; failed: Array<{ id: Identifier; reason: string }> }>;
+  /** The single action's own messages (catalogue keys), shown once the run ends: `success` when every row was done, else `failure`. */
+  notify?: { success: string; failure: string };
+  /** How a row is named in the results (by default its title or name). */
+  describe?: (record: RaRecord | undefined, id: Identifier) => string;
 }
 
 export interface BulkResult {
@@ -51,7 +55,8 @@ const t = (key: string) => `app.grid_kit.bulk.${key}`;
 export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const { selectedIds, data, onUnselectItems, filterValues, total } = useListContext();
+  const notify = useNotify();
+  const { selectedIds, data, onSelect, onUnselectItems, filterValues, total } = useListContext();
   const allMatching = useAllMatching();
   const matching = allMatching.on && !!action.runMatching;
   const count = matching ? (total ?? selectedIds.length) : selectedIds.length;
@@ -61,7 +66,8 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   const actionLabel = translate(action.label);
   const nameOf = (id: Identifier) => {
     const record = data?.find((r) => r.id === id);
-    return describe ? describe(record, id) : String((record as { title?: string; name?: string } | undefined)?.title ?? (record as { name?: string } | undefined)?.name ?? `#${id}`);
+    const named = action.describe ?? describe;
+    return named ? named(record, id) : String((record as { title?: string; name?: string } | undefined)?.title ?? (record as { name?: string } | undefined)?.name ?? `#${id}`);
   };
 
   const start = async () => {
@@ -70,9 +76,17 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
     setConfirming(false);
     setProgress(null);
     setResults(done);
-    // Rows that failed stay selected, so they can be tried again.
+    // Rows that failed stay selected, so they can be tried again; the others are done with. A refused "all matching"
+    // call (too many rows, say) keeps the selection as it was.
     const failed = done.filter((r) => !r.ok).map((r) => r.id);
-    if (failed.length) onUnselectItems();
+    if (!failed.includes("all")) {
+      if (failed.length) onSelect(failed);
+      else onUnselectItems();
+    }
+    if (action.notify) {
+      const allOk = done.every((r) => r.ok);
+      notify(allOk ? action.notify.success : action.notify.failure, { type: allOk ? "success" : "error" });
+    }
     refresh();
   };
   const runMatching = async (): Promise<BulkResult[]> => {

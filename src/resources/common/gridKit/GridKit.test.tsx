@@ -90,7 +90,7 @@ describe("the grid kit on every grid", () => {
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
-  it("runs a bulk action on the selected rows after confirmation and shows each row's result", async () => {
+  it("runs a bulk action on the selected rows after confirmation and shows each row's result", { timeout: 90_000 }, async () => {
     const { requests } = renderAccounts({ refuse: 2 });
     const user = userEvent.setup();
     const row = async (name: string) => (await screen.findByText(name)).closest("tr") as HTMLElement;
@@ -107,6 +107,10 @@ describe("the grid kit on every grid", () => {
     expect(within(results).getByText("Harbor Lofts").closest("li")).toHaveAttribute("data-row-result", "failed");
     expect(within(results).getByText("Failed: Not one of your accounts")).toBeInTheDocument();
     expect(requests.filter((r) => r.path.endsWith("/disable")).map((r) => r.path)).toEqual(["/accounts/1/disable", "/accounts/2/disable"]);
+    // The refused row stays selected to be tried again; the done one is not.
+    await user.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(within(screen.getByText("Harbor Lofts").closest("tr") as HTMLElement).getByRole("checkbox")).toBeChecked());
+    expect(within(screen.getByText("Sunrise Apartments").closest("tr") as HTMLElement).getByRole("checkbox")).not.toBeChecked();
   });
 });
 

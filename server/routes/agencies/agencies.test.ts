@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, agencies, agencyPermissions, histories, staff, staffPermissions } from "../../db/schema";
+import { queryRows } from "../../lib/list";
 import { type AuthHeaders, type TestApp } from "../../test/helpers";
 import { type World, worldApp } from "../../test/world-app";
 
@@ -174,5 +175,55 @@ describe("agency enable and disable", () => {
     const res = await call("POST", "/v2/staff_agency/agencies/filter", as.agentA, { filter: { title: "agency" } });
     expect(titles(res.json()).sort()).toEqual(expect.arrayContaining(["Agency A", "Agency A1"]));
     expect(titles(res.json())).not.toContain("Agency B");
+  });
+});
+
+describe("bulk enable and disable (grid kit: picked rows or all matching)", () => {
+  const enabledOf = async (ids: number[]) =>
+    Object.fromEntries((await t.database.db.select().from(agencies)).filter((a) => ids.includes(a.id)).map((a) => [a.title, a.enabled]));
+
+  it("all matching: the grid's top-level agencies of the filter, or sub-agencies too with with_subagencies; each with a history row and its agents", async () => {
+    const db = t.database.db;
+    const [oak1, oak2] = await db.insert(agencies).values([{ title: "Bulk Ag Oak 1", enabled: true }, { title: "Bulk Ag Oak 2", enabled: true }]).returning();
+    const [oakSub, pine] = await db.insert(agencies).values([{ title: "Bulk Ag Oak Sub", agency_id: oak1.id, enabled: true }, { title: "Bulk Ag Pine", enabled: true }]).returning();
+    await db.insert(staff).values({ email: "agent.bulk-oak@test.dev", role: "agent", organizable_type: "Agency", organizable_id: oak2.id, enabled: true });
+    const ids = [oak1.id, oak2.id, oakSub.id, pine.id];
+
+    const res = await call("POST", "/v2/staff_super_admin/agencies/bulk_disable", as.superAdmin, { all_matching: true, filter: { title: { like: "bulk ag oak" } } });
+    expect(res.statusCode).toBe(200);
+    // The agencies grid lists top-level agencies: the sub-agency is not among its matches.
+    expect(res.json()).toEqual({ done: [oak1.id, oak2.id], failed: [] });
+    expect(await enabledOf(ids)).toEqual({ "Bulk Ag Oak 1": false, "Bulk Ag Oak 2": false, "Bulk Ag Oak Sub": true, "Bulk Ag Pine": true });
+    const [agent] = await db.select().from(staff).where(eq(staff.email, "agent.bulk-oak@test.dev"));
+    expect(agent.enabled).toBe(false);
+    const rows = await db.select().from(histories).where(and(eq(histories.recordable_type, "Agency"), eq(histories.recordable_id, oak1.id)));
+    expect(rows.map((h) => [h.action, h.author, h.process, h.data])).toEqual([["update", "super admin", "console", { enabled: { previous_value: true, new_value: false } }]]);
+
+    // The Sub-Agencies screen's grid (with_subagencies) matches the sub-agency too.
+    const withSubs = await call("POST", "/v2/staff_super_admin/agencies/bulk_disable", as.superAdmin, { all_matching: true, filter: { title: { like: "bulk ag oak" }, with_subagencies: true } });
+    expect(withSubs.json()).toEqual({ done: [oak1.id, oak2.id, oakSub.id], failed: [] });
+    const back = await call("POST", "/v2/staff_super_admin/agencies/bulk_enable", as.superAdmin, { ids: [oakSub.id, pine.id] });
+    expect(back.json()).toEqual({ done: [oakSub.id, pine.id], failed: [] });
+    expect(await enabledOf(ids)).toEqual({ "Bulk Ag Oak 1": false, "Bulk Ag Oak 2": false, "Bulk Ag Oak Sub": true, "Bulk Ag Pine": true });
+  });
+
+  it("agents, whose own agency tree it would be, and staff may not (403); nothing changes", async () => {
+    const [mine] = await t.database.db.insert(agencies).values({ title: "Bulk Ag Agent Own", agency_id: world.agencies.A.id, enabled: true }).returning();
+    expect((await call("POST", "/v2/staff_agency/agencies/bulk_disable", as.agentA, { all_matching: true, filter: { title: { like: "bulk ag" } } })).statusCode).toBe(403);
+    expect((await call("POST", "/v2/staff_agency/agencies/bulk_disable", as.agentA, { ids: [mine.id, world.agencies.B.id] })).statusCode).toBe(403);
+    expect((await call("POST", "/v2/staff_account/agencies/bulk_enable", as.staffA, { all_matching: true })).statusCode).toBe(403);
+    expect(await enabledOf([mine.id, world.agencies.B.id])).toEqual({ "Bulk Ag Agent Own": true, "Agency B": true });
+  });
+
+  it("refuses an unknown filter and more than 10,000 matches (422, nothing changed); a filter alone selects nothing", async () => {
+    const db = t.database.db;
+    expect((await call("POST", "/v2/staff_super_admin/agencies/bulk_disable", as.superAdmin, { all_matching: true, filter: { nope: 1 } })).statusCode).toBe(422);
+    expect((await call("POST", "/v2/staff_super_admin/agencies/bulk_disable", as.superAdmin, { filter: { title: { like: "a" } } })).json()).toEqual({ done: [], failed: [] });
+    await db.execute(sql`INSERT INTO agencies (title, enabled) SELECT 'Bulk Cap ' || n, true FROM generate_series(1, 10001) n`);
+    const capped = await call("POST", "/v2/staff_super_admin/agencies/bulk_disable", as.superAdmin, { all_matching: true, filter: { title: { like: "bulk cap" } } });
+    expect(capped.statusCode).toBe(422);
+    expect(capped.json().errors.filter).toMatch(/more than 10000 rows/);
+    const [{ off }] = await queryRows<{ off: number }>(db, sql`SELECT count(*)::int AS off FROM agencies WHERE title LIKE 'Bulk Cap %' AND NOT enabled`);
+    expect(off).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ const AgencyFilters = () => (
 export const AgencyList = ({ withSubagencies = false }: { withSubagencies?: boolean }) => {
   const { user } = useCurrentUser();
   const { canAccess: canCreate } = useCanAccess({ resource: "agencies", action: "create" });
-  const bulkActions = useOrganisationBulkActions("agencies");
+  const bulkActions = useOrganisationBulkActions("agencies", withSubagencies ? { with_subagencies: true } : undefined);
   const createLabel = user?.role === "agent" ? "resources.agencies.actions.create_subagency" : "resources.agencies.actions.create";
   return (
     <>

@@ -73,9 +73,11 @@ export const OrganisationActions = ({ resource }: { resource: "accounts" | "agen
 
 /**
  * The grid's bulk Enable and Disable of accounts or agencies (issue 17 section 5): the same call as the show page's
- * button, once per selected row, offered to whoever may switch them.
+ * button, once per selected row, offered to whoever may switch them; every row matching the grid's filter through
+ * POST /<resource>/bulk_enable|disable, the server picking the rows within the caller's scope. `fixedFilter` is the
+ * grid's own filter the user does not set (the Sub-Agencies screen's with_subagencies).
  */
-export function useOrganisationBulkActions(resource: "accounts" | "agencies"): GridBulkAction[] {
+export function useOrganisationBulkActions(resource: "accounts" | "agencies", fixedFilter?: Record<string, unknown>): GridBulkAction[] {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess: canEnable } = useCanAccess({ resource, action: "enable" });
   const { canAccess: canDisable } = useCanAccess({ resource, action: "disable" });
@@ -84,11 +86,12 @@ export function useOrganisationBulkActions(resource: "accounts" | "agencies"): G
     label: `resources.${resource}.actions.${action}`,
     allowed: action === "enable" ? canEnable === true : canDisable === true,
     run: (id) => dataProvider.request(`/${resource}/${id}/${action}`, { method: "PUT" }),
-    ...(resource === "accounts"
-      ? {
-          runMatching: async (filter: Record<string, unknown>) =>
-            (await dataProvider.request<{ done: number[]; failed: Array<{ id: number; reason: string }> }>(`/accounts/bulk_${action}`, { method: "POST", body: { all_matching: true, filter: toWireFilter(filter as QueryInput) } })).json,
-        }
-      : {}),
+    runMatching: async (filter: Record<string, unknown>) =>
+      (
+        await dataProvider.request<{ done: number[]; failed: Array<{ id: number; reason: string }> }>(`/${resource}/bulk_${action}`, {
+          method: "POST",
+          body: { all_matching: true, filter: toWireFilter({ ...filter, ...fixedFilter } as QueryInput) },
+        })
+      ).json,
   }));
 }

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exports as exportsTable, leadEvents, leads, profiles, trackingUrls } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
+import { queryRows } from "../../lib/list";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 import { leadEventsChanged } from "./leads.stats";
@@ -230,5 +231,78 @@ describe("the leads CSV (input_file=text/csv)", () => {
     await (t.app.jobs as InlineQueue).idle();
     expect(t.mailer.sent.filter((m) => m.template === "leads_export").map((m) => m.to)).toContain("staff.a@test.dev");
     expect((await req("POST", "/v2/leads/list", as.superAdmin, { input_file: "application/pdf" })).statusCode).toBe(422);
+  });
+});
+
+describe("bulk archive and unarchive (grid kit: picked rows or all matching)", () => {
+  const JUNE = { start: "2025-06-01", end: "2025-06-30" };
+  const B: Record<string, number> = {};
+  const archivedOf = async () =>
+    Object.fromEntries((await t.database.db.select().from(leads)).filter((l) => l.email.startsWith("bulkarch")).map((l) => [l.email.split("@")[0], l.archived]));
+
+  beforeAll(async () => {
+    // Last seen in June 2025: outside the grid's default window, so the other tests' lists never meet them.
+    const made = await t.database.db
+      .insert(leads)
+      .values([
+        { email: "bulkarch1@leads.test", identifier: "bulk-1", agency_id: world.agencies.A.id, account_id: world.accounts.A.id, last_visit: new Date("2025-06-10T18:00:00Z") },
+        { email: "bulkarch2@leads.test", identifier: "bulk-2", agency_id: world.agencies.A1.id, last_visit: new Date("2025-06-11T18:00:00Z") },
+        { email: "bulkarch3@leads.test", identifier: "bulk-3", agency_id: world.agencies.B.id, account_id: world.accounts.B.id, last_visit: new Date("2025-06-12T18:00:00Z") },
+        { email: "bulkarch4@leads.test", identifier: "bulk-4", agency_id: world.agencies.A.id, status: "converted", last_visit: new Date("2025-06-12T18:00:00Z") },
+      ])
+      .returning();
+    made.forEach((l, i) => (B[`B${i + 1}`] = l.id));
+  });
+
+  it("all matching: the grid's leads of the filter within the caller's scope (converted ones left out, as the grid does), each with a history row", async () => {
+    const res = await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { all_matching: true, filter: { email: { like: "bulkarch" }, last_visit: JUNE } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ done: [B.B1, B.B2], failed: [] });
+    expect(await archivedOf()).toEqual({ bulkarch1: true, bulkarch2: true, bulkarch3: false, bulkarch4: false });
+    const shown = (await req("GET", `/v2/staff_agency/leads/${B.B2}`, as.agentA)).json();
+    expect(shown.histories).toHaveLength(1);
+    expect(shown.histories[0]).toMatchObject({ author: "agent a", action: "update", process: "console", data: { archived: { previous_value: false, new_value: true } } });
+    // Agency B's agent reaches only its own lead with the same filter.
+    const other = await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentB, { all_matching: true, filter: { email: { like: "bulkarch" }, last_visit: JUNE } });
+    expect(other.json()).toEqual({ done: [B.B3], failed: [] });
+    // Staff of account A: only their account's lead comes back, not agency A1's.
+    const staff = await req("POST", "/v2/staff_account/leads/bulk_unarchive", as.staffA, { all_matching: true, filter: { email: { like: "bulkarch" }, last_visit: JUNE, archived: true } });
+    expect(staff.json()).toEqual({ done: [B.B1], failed: [] });
+    expect(await archivedOf()).toEqual({ bulkarch1: false, bulkarch2: true, bulkarch3: true, bulkarch4: false });
+    // With a status chosen, converted leads match too (as the grid lists them).
+    const converted = await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { all_matching: true, filter: { email: { like: "bulkarch" }, last_visit: JUNE, status: ["converted"] } });
+    expect(converted.json()).toEqual({ done: [B.B4], failed: [] });
+  });
+
+  it("all matching without a visit window is the grid's default window: leads last seen long ago are not touched", async () => {
+    const res = await req("POST", "/v2/staff_agency/leads/bulk_unarchive", as.agentA, { all_matching: true, filter: { email: { like: "bulkarch" } } });
+    expect(res.json()).toEqual({ done: [], failed: [] });
+  });
+
+  it("picked ids: those outside the caller's scope are ignored, not acted on", async () => {
+    const res = await req("POST", "/v2/staff_agency/leads/bulk_unarchive", as.agentB, { ids: [B.B2, B.B3] });
+    expect(res.json()).toEqual({ done: [B.B3], failed: [] });
+    const archived = await archivedOf();
+    expect([archived.bulkarch2, archived.bulkarch3]).toEqual([true, false]);
+  });
+
+  it("refuses policy support (403), an unknown filter and more than 10,000 matches (422, nothing changed)", async () => {
+    expect((await req("POST", "/v2/policy-support/leads/bulk_archive", as.support, { all_matching: true })).statusCode).toBe(403);
+    expect((await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { all_matching: true, filter: { colour: "red" } })).statusCode).toBe(422);
+    expect((await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { ids: [] })).statusCode).toBe(422);
+    expect((await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { filter: { email: { like: "bulkarch" } } })).json()).toEqual({ done: [], failed: [] });
+    const db = t.database.db;
+    await db.execute(
+      sql`INSERT INTO leads (email, identifier, agency_id, last_visit) SELECT 'bulkcap' || n || '@leads.test', 'cap-' || n, ${world.agencies.A.id}, '2025-06-15T18:00:00Z' FROM generate_series(1, 10001) n`,
+    );
+    try {
+      const capped = await req("POST", "/v2/staff_agency/leads/bulk_archive", as.agentA, { all_matching: true, filter: { email: { like: "bulkcap" }, last_visit: JUNE } });
+      expect(capped.statusCode).toBe(422);
+      expect(capped.json().errors.filter).toMatch(/more than 10000 rows/);
+      const [{ archived }] = await queryRows<{ archived: number }>(db, sql`SELECT count(*)::int AS archived FROM leads WHERE email LIKE 'bulkcap%' AND archived`);
+      expect(archived).toBe(0);
+    } finally {
+      await db.execute(sql`DELETE FROM leads WHERE email LIKE 'bulkcap%'`);
+    }
   });
 });

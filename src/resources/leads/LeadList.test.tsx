@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { HttpError } from "react-admin";
 import { Route } from "react-router-dom";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
@@ -48,10 +49,10 @@ const STATS: LeadStats = {
   stats_by: { "2026-03-01": { leads: 1, site_visits: 1, applications: 0, not_finished_applications: 0, customers: 0, conversions: 0, visitors: 1 } },
 };
 
-function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_admin" = "agent") {
+function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_admin" = "agent", options: { more?: number; refuse?: number } = {}) {
   const requests: Array<{ path: string } & AppRequestInit> = [];
   const dataProvider = createMemoryDataProvider(
-    { leads: [lead(1), lead(2, { archived: true, email: "gone@mail.example" })] },
+    { leads: [lead(1), lead(2, { archived: true, email: "gone@mail.example" }), ...Array.from({ length: options.more ?? 0 }, (_, i) => lead(3 + i))] },
     {
       async request<T>(path: string, init?: AppRequestInit) {
         requests.push({ path, ...init });
@@ -60,6 +61,8 @@ function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_a
         if (path === "/leads/filters/get_products") return { json: [{ id: 1, title: "Residential" }] as T, headers: new Headers() };
         if (path === "/compliance/forecast") return { json: { total: [0, 30, 60, 90].map((days) => ({ days, share: days === 30 ? 0.761 : 0.9 })) } as T, headers: new Headers() };
         if (path === "/leads/list") return { json: { success: true, message: "Report were sent" } as T, headers: new Headers() };
+        if (path === "/leads/bulk_archive") return { json: { done: [1, 3], failed: [{ id: 4, reason: "Not found" }] } as T, headers: new Headers() };
+        if (path === `/leads/${options.refuse}`) throw new HttpError("refused", 404, { error: "not_found", message: "Lead not found" });
         if (path.startsWith("/leads/")) return { json: {} as T, headers: new Headers() };
         throw new Error(`unexpected ${path}`);
       },
@@ -134,6 +137,61 @@ describe("LeadList (/dashboard/leads)", () => {
     fireEvent.click(await screen.findByRole("menuitem", { name: "Archive" }));
     expect(await screen.findByText("Success!")).toBeInTheDocument();
     expect(requests.find((r) => r.path === "/leads/1")).toMatchObject({ method: "PUT", body: { lead: { archived: true } } });
+  });
+
+  it("archives the picked leads after a confirmation naming their count, one call each, with 'Success!'", { timeout: 90_000 }, async () => {
+    const { requests, i18nProvider } = renderList("/dashboard/leads", "agent", { more: 2 });
+    const row = async (email: string) => (await screen.findByText(email, {}, { timeout: 10_000 })).closest("tr") as HTMLElement;
+    fireEvent.click(within(await row("lead1@mail.example")).getByRole("checkbox"));
+    fireEvent.click(within(await row("lead3@mail.example")).getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "Archive" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Archive: 2 selected")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === "PUT")).toEqual([]);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    const results = await screen.findByRole("list", { name: "Archive: 2 done, 0 failed" });
+    expect(within(results).getByText("lead3@mail.example")).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === "PUT").map((r) => [r.path, r.body])).toEqual([
+      ["/leads/1", { lead: { archived: true } }],
+      ["/leads/3", { lead: { archived: true } }],
+    ]);
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("a refused lead: 'Something went wrong', the lead named with the server's reason and left selected", { timeout: 90_000 }, async () => {
+    const { requests } = renderList("/dashboard/leads", "agent", { more: 2, refuse: 3 });
+    const row = async (email: string) => (await screen.findByText(email, {}, { timeout: 10_000 })).closest("tr") as HTMLElement;
+    fireEvent.click(within(await row("lead1@mail.example")).getByRole("checkbox"));
+    fireEvent.click(within(await row("lead3@mail.example")).getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "Archive" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
+    const results = await screen.findByRole("list", { name: "Archive: 1 done, 1 failed" });
+    expect(within(results).getByText("lead3@mail.example").closest("li")).toHaveAttribute("data-row-result", "failed");
+    expect(requests.filter((r) => r.method === "PUT").map((r) => r.path)).toEqual(["/leads/1", "/leads/3"]);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(within(screen.getByText("lead3@mail.example").closest("tr") as HTMLElement).getByRole("checkbox")).toBeChecked());
+    expect(within(screen.getByText("lead1@mail.example").closest("tr") as HTMLElement).getByRole("checkbox")).not.toBeChecked();
+  });
+
+  it("archives all leads matching the grid's filter in one call the server scopes, after naming how many", { timeout: 90_000 }, async () => {
+    const { requests, lastList } = renderList("/dashboard/leads", "agent", { more: 24 });
+    await screen.findByText("lead1@mail.example", {}, { timeout: 10_000 });
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
+    fireEvent.click(await screen.findByRole("button", { name: "Select all 25 matching rows" }));
+    fireEvent.click(screen.getByRole("button", { name: "Archive" }));
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Archive: 25 selected")).toBeInTheDocument();
+    expect(within(confirm).getByText(/every row matching the grid's filter that you may change/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    await screen.findByRole("list", { name: "Archive: 2 done, 1 failed" });
+    expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
+    const { archived, last_visit } = lastList().filter as { archived: boolean; last_visit: { start: string; end: string } };
+    expect(requests.filter((r) => r.path.startsWith("/leads/bulk") || r.method === "PUT")).toEqual([
+      { path: "/leads/bulk_archive", method: "POST", body: { all_matching: true, filter: { archived, last_visit } } },
+    ]);
+    expect(archived).toBe(false);
   });
 
   it("exports the filtered leads as a CSV in the background, with the server's notice", async () => {

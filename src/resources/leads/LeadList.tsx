@@ -11,7 +11,7 @@ import { PageHeader } from "../../layout/PageHeader";
 import { useCurrentUser } from "../../layout/useCurrentUser";
 import { serverMessage, usePolicyApi } from "../policies/show/useApi";
 import { GridDataTable, GridList } from "../common";
-import { LeadArchiveMenu } from "./LeadArchiveMenu";
+import { LeadArchiveMenu, useLeadBulkActions } from "./LeadArchiveMenu";
 import { LeadFilters } from "./LeadFilters";
 import { LeadStatsPanel } from "./LeadStatsPanel";
 import type { Lead } from "./types";
@@ -68,6 +68,7 @@ export const LeadList = () => {
   // Staff and agents land here: their portfolio's covered share, today and ahead, comes first (issue 17 section 3).
   const { user } = useCurrentUser();
   const showsForecast = user?.role === "staff" || user?.role === "agent";
+  const bulkActions = useLeadBulkActions();
   return (
     // A grid track of minmax(0, 1fr): the fifteen columns scroll inside the card instead of widening the whole page.
     <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)" }}>
@@ -95,7 +96,7 @@ export const LeadList = () => {
       >
         <LeadFilters extra={<ExportButton />} />
         <LeadStatsPanel />
-        <GridDataTable<Lead> rowClick={(id: Identifier) => `/dashboard/leads/view/${id}`}>
+        <GridDataTable<Lead> rowClick={(id: Identifier) => `/dashboard/leads/view/${id}`} bulkActions={bulkActions}>
           <DataTable.Col source="email" />
           <DataTable.Col source="name" disableSort render={(r) => [r.first_name, r.last_name].filter(Boolean).join(" ")} />
           <DataTable.Col source="agency_name" />

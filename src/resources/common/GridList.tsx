@@ -18,7 +18,7 @@ import {
 import { useNotifyHttpError } from "../../authProvider/AppNotification";
 import { GRID_DEBOUNCE_MS, GRID_PAGE_OPTIONS, GRID_PAGE_SIZE } from "../../domain/constants";
 import { hasActiveFilters } from "./objectPath";
-import { GridBulkActionButton, type GridBulkAction } from "./gridKit/BulkActions";
+import { BulkResultsProvider, GridBulkActionButton, type GridBulkAction } from "./gridKit/BulkActions";
 import { gridNameOf, gridStoreKey } from "./gridKit/gridName";
 import { GridToolbar } from "./gridKit/GridToolbar";
 import { AllMatchingProvider, SelectAllMatchingButton } from "./gridKit/SelectAllMatching";
@@ -121,15 +121,17 @@ export function GridDataTable<R extends RaRecord = RaRecord>({ gridName, bulkAct
   );
   return (
     <AllMatchingProvider>
-      <GridToolbar grid={grid} storeKey={storeKey} columns={columns} />
-      <DataTable<R>
-        empty={<GridEmpty />}
-        storeKey={storeKey}
-        size={density}
-        bulkActionsToolbar={allowed.length ? <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>{buttons}</BulkActionsToolbar> : undefined}
-        bulkActionButtons={allowed.length ? buttons : false}
-        {...props}
-      />
+      <BulkResultsProvider>
+        <GridToolbar grid={grid} storeKey={storeKey} columns={columns} />
+        <DataTable<R>
+          empty={<GridEmpty />}
+          storeKey={storeKey}
+          size={density}
+          bulkActionsToolbar={allowed.length ? <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>{buttons}</BulkActionsToolbar> : undefined}
+          bulkActionButtons={allowed.length ? buttons : false}
+          {...props}
+        />
+      </BulkResultsProvider>
     </AllMatchingProvider>
   );
 }

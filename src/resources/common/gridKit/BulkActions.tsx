@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
 import CheckIcon from "@mui/icons-material/CheckCircleOutline";
 import ErrorIcon from "@mui/icons-material/ErrorOutline";
@@ -52,6 +52,9 @@ export async function runBulk(ids: Identifier[], run: (id: Identifier) => Promis
 
 const t = (key: string) => `app.grid_kit.bulk.${key}`;
 
+/** Shows a finished run's results; provided by BulkResultsProvider. */
+const BulkResultsContext = createContext<(shown: { action: string; results: BulkResult[] }) => void>(() => undefined);
+
 export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
   const translate = useTranslate();
   const refresh = useRefresh();
@@ -62,7 +65,7 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   const count = matching ? (total ?? selectedIds.length) : selectedIds.length;
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [results, setResults] = useState<BulkResult[] | null>(null);
+  const showResults = useContext(BulkResultsContext);
   const actionLabel = translate(action.label);
   const nameOf = (id: Identifier) => {
     const record = data?.find((r) => r.id === id);
@@ -75,7 +78,7 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
     const done = matching ? await runMatching() : await runBulk(selectedIds, action.run, nameOf, setProgress);
     setConfirming(false);
     setProgress(null);
-    setResults(done);
+    showResults({ action: actionLabel, results: done });
     // Rows that failed stay selected, so they can be tried again; the others are done with. A refused "all matching"
     // call (too many rows, say) keeps the selection as it was.
     const failed = done.filter((r) => !r.ok).map((r) => r.id);
@@ -98,8 +101,6 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
       return [{ id: "all", label: translate("app.grid_kit.all_matching_selected", { smart_count: count }), ok: false, reason: failureText(error) }];
     }
   };
-  const ok = results?.filter((r) => r.ok).length ?? 0;
-
   return (
     <>
       <Button label={action.label} onClick={() => setConfirming(true)} data-bulk-action={action.name} />
@@ -115,10 +116,27 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
         onConfirm={start}
         onClose={() => setConfirming(false)}
       />
-      <Dialog open={results !== null} onClose={() => setResults(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{translate(t("results_title"), { action: actionLabel, ok, failed: (results?.length ?? 0) - ok })}</DialogTitle>
+    </>
+  );
+};
+
+/**
+ * Holds and shows a bulk run's results outside the bulk toolbar: a run that leaves the grid empty (every row archived
+ * out of an "unarchived" filter) unmounts the toolbar, and the results must still be read.
+ */
+export function BulkResultsProvider({ children }: { children: ReactNode }) {
+  const translate = useTranslate();
+  const [shown, setShown] = useState<{ action: string; results: BulkResult[] } | null>(null);
+  const results = shown?.results ?? null;
+  const ok = results?.filter((r) => r.ok).length ?? 0;
+  const title = translate(t("results_title"), { action: shown?.action ?? "", ok, failed: (results?.length ?? 0) - ok });
+  return (
+    <BulkResultsContext.Provider value={setShown}>
+      {children}
+      <Dialog open={results !== null} onClose={() => setShown(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{title}</DialogTitle>
         <DialogContent>
-          <List dense aria-label={translate(t("results_title"), { action: actionLabel, ok, failed: (results?.length ?? 0) - ok })}>
+          <List dense aria-label={title}>
             {results?.map((result) => (
               <ListItem key={String(result.id)} data-row-result={result.ok ? "ok" : "failed"}>
                 <ListItemIcon>{result.ok ? <CheckIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
@@ -135,9 +153,9 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
           </List>
         </DialogContent>
         <DialogActions>
-          <Button label={t("close")} onClick={() => setResults(null)} />
+          <Button label={t("close")} onClick={() => setShown(null)} />
         </DialogActions>
       </Dialog>
-    </>
+    </BulkResultsContext.Provider>
   );
-};
+}

@@ -37,7 +37,7 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
     await expect(page.getByText(/Leads over time/)).toBeVisible();
     await page.waitForLoadState("networkidle");
     await shot(page, `leads-${role}`);
-    await page.locator("tbody tr").first().locator("td").first().click();
+    await page.locator("tbody tr").first().locator("td.column-email").click();
     await expect(page).toHaveURL(/\/dashboard\/leads\/view\/\d+$/);
     await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Tracking URL" })).toBeVisible();
@@ -81,7 +81,7 @@ test("on the horizontal layout at 960 px the leads page keeps the window's width
     // The page scrolled down to the grid; the horizontal layout keeps its top bar in place, the navigation bar under it.
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(page.getByRole("button", { name: "Settings" })).toBeInViewport();
-    await page.locator("tbody tr").first().locator("td").first().click();
+    await page.locator("tbody tr").first().locator("td.column-email").click();
     await expect(page).toHaveURL(/\/dashboard\/leads\/view\/\d+$/);
     await page.goBack();
     await expect(page.locator("tbody tr").first()).toContainText("@");
@@ -97,13 +97,18 @@ test("an agent archives a lead and finds it under Archived", async ({ signedIn }
   const page = await signedIn(DEMO.agent);
   await expect(page.locator("tbody tr").first()).toBeVisible();
   const first = page.locator("tbody tr").first();
-  const email = (await first.locator("td").first().innerText()).trim();
+  const email = (await first.locator("td.column-email").innerText()).trim();
   await first.getByLabel("Lead actions").click();
   await page.getByRole("menuitem", { name: "Archive" }).click();
   await expect(page.getByText("Success!")).toBeVisible();
   await expect(page.locator("tbody")).not.toContainText(email);
   await page.getByLabel("Archived").check();
   await expect(page).toHaveURL(/archived%22%3Atrue|"archived":true/);
+  // The suite shares one database: other journeys archive leads too (the grid kit's bulk Archive, 21 at once), so the
+  // archived list is narrowed to this lead through the address instead of expecting it on the first page.
+  const url = new URL(page.url());
+  url.searchParams.set("filter", JSON.stringify({ ...JSON.parse(url.searchParams.get("filter") ?? "{}"), email: { like: email } }));
+  await page.goto(url.toString());
   await expect(page.locator("tbody")).toContainText(email);
 });
 

@@ -356,6 +356,12 @@ export interface ListQuery {
   /** The row's unique id in `from` (e.g. `u.id`); defaults to the spec's tie-breaker. */
   id?: SQL;
   /**
+   * The scope usually holds few rows (a tenant's customers, at most GATHER_MAX): a page within the count's reach is then
+   * gathered and counted in one pass (see runList) instead of visiting every row of the scope once to count and again
+   * to order. An agent's 8,000 customers were read twice per page 1.
+   */
+  few?: boolean;
+  /**
    * The scope as `column IN values` (an agent's agency tree): the first pages are then read value by value, each in
    * its index order and bounded by the page (see Partitioned pages), and merged.
    */
@@ -468,19 +474,23 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
   };
   // The rows of `from … where`, gathered behind a fence (OFFSET 0) and only then ordered: the planner reads them by
   // their filters' indexes instead of walking the order's.
-  const gathered = (skip: number, take: number) => {
+  // With `within`, at most that many rows are gathered and each page row carries how many were (`matched__`): the
+  // total, when below `within` (see ListQuery.few).
+  const gathered = (skip: number, take: number, within?: number) => {
     const whereSql = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
     const { exprs, tie, ascending, plain } = params.sort;
     const dir = ascending ? sql`ASC` : sql`DESC`;
     const keys = exprs.map((e, i) => sql`${e} AS ${sql.identifier(`sort_${i}`)}`);
     const order = [...exprs.map((_, i) => sql`${sql.identifier(`sort_${i}`)} ${dir}${plain ? sql`` : sql` NULLS LAST`}`), sql`sort_tie ${dir}`];
-    return queryRows<T & { page_key__?: string; page_id__?: number }>(
+    const fence = within === undefined ? sql`OFFSET 0` : sql`LIMIT ${within}`;
+    const matchedColumn = within === undefined ? sql`` : sql`, page.matched_n AS matched__`;
+    return queryRows<T & { page_key__?: string; page_id__?: number; matched__?: number | string }>(
       db,
-      sql`SELECT ${query.select}${keyColumns} FROM ${query.from}
-          JOIN (SELECT page_id, row_number() OVER () AS page_pos FROM (
-                  SELECT page_id FROM (
+      sql`SELECT ${query.select}${keyColumns}${matchedColumn} FROM ${query.from}
+          JOIN (SELECT page_id, row_number() OVER () AS page_pos${within === undefined ? sql`` : sql`, matched_n`} FROM (
+                  SELECT page_id${within === undefined ? sql`` : sql`, count(*) OVER () AS matched_n`} FROM (
                     SELECT ${idColumn} AS page_id, ${sql.join([...keys, sql`${tie} AS sort_tie`], sql`, `)}
-                    FROM ${pageFrom} ${whereSql} OFFSET 0) matched
+                    FROM ${pageFrom} ${whereSql} ${fence}) matched
                   ORDER BY ${sql.join(order, sql`, `)} LIMIT ${take} OFFSET ${skip}
                 ) ids) page ON ${idColumn} = page.page_id
           ORDER BY page.page_pos`,
@@ -544,7 +554,18 @@ export async function runList<T>(primary: Db, query: ListQuery, params: ListPara
     const [rows, counted] = await Promise.all([partitioned(part, offset, params.per), countList(db, query, params)]);
     return finish(rows, counted);
   }
-  const counted = await countList(db, query, params);
+  let known: Total | undefined;
+  const reach = Math.max(params.counting.cap ?? COUNT_CAP, offset + params.per);
+  if (query.few && reach <= GATHER_MAX && !countedByCounters(query, params)) {
+    // See ListQuery.few: the rows up to the count's reach gathered once, ordered and counted together. The same total
+    // as the capped count (exact up to `reach`, else `reach` and capped) and, below it, the same page as gathering.
+    const rows = await gathered(offset, params.per, reach + 1);
+    const matched = rows.length ? Number(rows[0].matched__) : undefined;
+    for (const row of rows) delete row.matched__;
+    if (matched !== undefined && matched <= reach) return finish(rows, { total: matched, capped: false });
+    if (matched !== undefined) known = { total: reach, capped: true };
+  }
+  const counted = known ?? (await countList(db, query, params));
   if (!counted.capped && counted.total <= GATHER_MAX) {
     // Few rows: gather them all, then order. Walking the order's index and testing each row stops after a page only
     // when matches are spread evenly; the planner cannot know that a scope's rows all lie at the far end of the

@@ -2,7 +2,6 @@ import { Children, isValidElement, type ReactNode } from "react";
 import { Box, CardContent, Typography } from "@mui/material";
 import { useLocation } from "react-router-dom";
 import {
-  BulkActionsToolbar,
   Button,
   DataTable,
   List,
@@ -21,7 +20,7 @@ import { hasActiveFilters } from "./objectPath";
 import { BulkResultsProvider, GridBulkActionButton, type GridBulkAction } from "./gridKit/BulkActions";
 import { gridNameOf, gridStoreKey } from "./gridKit/gridName";
 import { GridToolbar } from "./gridKit/GridToolbar";
-import { AllMatchingProvider, SelectAllMatchingButton } from "./gridKit/SelectAllMatching";
+import { AllMatchingProvider, GridBulkToolbar } from "./gridKit/SelectAllMatching";
 
 /**
  * The grid conventions of document 3 (sections 2 and 9), in one place for every resource:
@@ -127,7 +126,7 @@ export function GridDataTable<R extends RaRecord = RaRecord>({ gridName, bulkAct
           empty={<GridEmpty />}
           storeKey={storeKey}
           size={density}
-          bulkActionsToolbar={allowed.length ? <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>{buttons}</BulkActionsToolbar> : undefined}
+          bulkActionsToolbar={allowed.length ? <GridBulkToolbar>{buttons}</GridBulkToolbar> : undefined}
           bulkActionButtons={allowed.length ? buttons : false}
           {...props}
         />

@@ -142,8 +142,11 @@ describe("runBulk and grid names", () => {
     await screen.findByText("Creekside");
     expect(screen.queryByRole("button", { name: /Select all 14 matching rows/ })).toBeNull();
     await user.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
+    expect(screen.getByText(/\d+ items selected/)).toBeInTheDocument();
     await user.click(await screen.findByRole("button", { name: "Select all 14 matching rows" }));
     expect(await screen.findByText("All 14 matching rows are selected")).toBeInTheDocument();
+    // The bar's count is what an action will reach: no longer the page's picked rows beside it.
+    expect(screen.queryByText(/items selected/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Disable" }));
     const confirm = await screen.findByRole("dialog");
     expect(within(confirm).getByText("Disable: 14 selected")).toBeInTheDocument();

@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { Typography } from "@mui/material";
-import { Button, useListContext, useTranslate } from "react-admin";
+import { BulkActionsToolbar, Button, useListContext, useTranslate } from "react-admin";
 
 /**
  * "Select all matching" (issue 17 section 5): once the whole page is picked, the bulk bar offers every row matching
@@ -29,12 +28,23 @@ export const SelectAllMatchingButton = () => {
   const { total, data, selectedIds } = useListContext();
   const { on, set } = useAllMatching();
   const pageAll = !!data?.length && data.every((r) => selectedIds.includes(r.id));
-  if (!pageAll || !total || total <= selectedIds.length) return null;
-  if (on)
-    return (
-      <Typography variant="body2" sx={{ ml: 1 }} data-all-matching>
-        {translate("app.grid_kit.all_matching_selected", { smart_count: total })}
-      </Typography>
-    );
+  if (!pageAll || !total || total <= selectedIds.length || on) return null;
   return <Button label={translate("app.grid_kit.select_all_matching", { smart_count: total })} onClick={() => set(true)} />;
+};
+
+/**
+ * The bulk bar of a grid with bulk actions. Its count says what an action will reach: the picked rows, or, once all
+ * matching rows are picked, all of them ("20 items selected" beside "All 21 matching rows are selected" read as two
+ * different answers).
+ */
+export const GridBulkToolbar = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  const { total } = useListContext();
+  const { on } = useAllMatching();
+  const label = on && total ? translate("app.grid_kit.all_matching_selected", { smart_count: total }) : undefined;
+  return (
+    <BulkActionsToolbar label={label} selectAllButton={<SelectAllMatchingButton />}>
+      {children}
+    </BulkActionsToolbar>
+  );
 };

@@ -64,25 +64,33 @@ export const leadEvents = pgTable(
 
 /**
  * The leads dashboard's statistics without reading a window's events (server/routes/leads/leads.stats.ts), kept by the
- * triggers of migration 0042 in the writing transaction (lead events written, edited or deleted; a lead's status or
- * agency changed; a lead deleted). Per agency (and `agency_id` 0 for the whole platform), Los Angeles day, series ('v'
- * a visit: any event; 'a' an application step: a tag other than landing; 'p' the payment step), the lead's status being
- * converted, and the lead's previous day in the same series (`-infinity` for its first): how many leads had that day
- * and their events. A lead counts once over any window [start, end] on the one day of the window whose previous day
- * is before start, so visitors over a window are a sum over rows, not a count of distinct leads over events.
+ * triggers of migrations 0042 and 0046 in the writing transaction (lead events written, edited or deleted; a lead's
+ * status, agency, account, tracking URL or archiving changed; a lead deleted). Per group of leads, Los Angeles day,
+ * series ('v' a visit: any event; 'a' an application step: a tag other than landing; 'p' the payment step), the
+ * lead's being converted and archived, and the lead's previous day in the same series (`-infinity` for its first): how
+ * many leads had that day and their events. A lead counts once over any window [start, end] on the one day of the
+ * window whose previous day is before start, so visitors over a window are a sum over rows, not a count of distinct
+ * leads over events. Every lead is in these groups, each of which holds a lead at most once:
+ * - the platform (all ids 0) and its agency (`agency_id`, the others 0);
+ * - its account (`account_id`), its tracking URL (`tracking_url_id`) and each product of its events
+ *   (`policy_type_id`), each with the lead's agency (0 without one) and the other two ids 0.
  */
 export const leadDayStats = pgTable(
   "lead_day_stats",
   {
+    tracking_url_id: integer("tracking_url_id").notNull().default(0),
+    policy_type_id: integer("policy_type_id").notNull().default(0),
+    account_id: integer("account_id").notNull().default(0),
     agency_id: integer("agency_id").notNull(),
     day: date("day").notNull(),
     series: text("series", { enum: ["v", "a", "p"] }).notNull(),
     converted: boolean("converted").notNull(),
+    archived: boolean("archived").notNull().default(false),
     prev_day: date("prev_day").notNull(),
     leads: integer("leads").notNull(),
     events: integer("events").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.agency_id, t.day, t.series, t.converted, t.prev_day] })],
+  (t) => [primaryKey({ name: "lead_day_stats_pkey", columns: [t.tracking_url_id, t.policy_type_id, t.account_id, t.agency_id, t.day, t.series, t.converted, t.archived, t.prev_day] })],
 );
 
 /**

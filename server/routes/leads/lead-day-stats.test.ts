@@ -5,20 +5,30 @@ import type { Database } from "../../db/client";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { openTestDatabase } from "../../test/helpers";
-import { computeLeadStats, leadStatsFromEvents } from "./leads.stats";
+import { computeLeadStats, dayStatsGroup, leadStatsFromEvents, trackingUrlStats, trackingUrlStatsFromEvents } from "./leads.stats";
 
 /**
- * The leads dashboard's statistics from lead_day_stats (migration 0042's triggers) always equal the statistics
- * counted from the window's events: after random event writes (one and several leads per statement), edits of an
- * event's time, tag and lead, deletes, a lead's status, agency and archiving changed, leads deleted and rolled-back
- * transactions, all at once (on PostgreSQL with TEST_DATABASE_URL on separate connections), for day and month
- * buckets, windows across the change to daylight saving time, the platform, agency trees and an agency filter. The
- * trigger-kept rows also equal the migration's backfill of the same events.
+ * The leads dashboard's statistics from lead_day_stats (migrations 0042 and 0046's triggers) always equal the
+ * statistics counted from the window's events: after random event writes (one and several leads per statement),
+ * edits of an event's time, tag, product and lead, deletes, a lead's status, agency, account, tracking URL and
+ * archiving changed, leads deleted and rolled-back transactions, all at once (on PostgreSQL with TEST_DATABASE_URL on
+ * separate connections), for day and month buckets, windows across the change to daylight saving time, the platform,
+ * agency trees, a staff member's account, and the filters the rows answer (agency, account, tracking URL, campaign,
+ * one product, archived) and those they leave to the events; the per-tracking-URL statistics too. The trigger-kept
+ * rows also equal the migration's backfill of the same events.
  */
 let database: Database;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  // Campaign links of agencies 1, 2 and 3 (one without a source); a lead's URL may be another agency's.
+  const made = await queryRows<{ id: number }>(
+    database.db,
+    sql`INSERT INTO tracking_urls (landing_page, campaign_name, campaign_source, campaign_medium, agency_id)
+        VALUES ('residential', 'spring', 'ads', 'email', 1), ('residential', 'spring', 'news', 'mail', 2),
+               ('commercial', 'autumn', 'ads', 'social', 2), ('rentguarantee', 'spring', NULL, NULL, 3) RETURNING id`,
+  );
+  urls = made.map((r) => r.id).sort((a, b) => a - b);
 }, 60_000);
 afterAll(() => database.close());
 
@@ -26,19 +36,53 @@ afterAll(() => database.close());
 const day = (offset: number) => new Date(Date.UTC(2026, 1, 20 + offset)).toISOString().slice(0, 10);
 const TAGS = [null, "landing", "coverage", "quote", "checkout", "purchase"] as const;
 const AGENCIES = [1, 2, 3, null] as const;
+const ACCOUNTS = [11, 12, 13, null] as const;
+const PRODUCTS = [null, 1, 2, 3] as const;
+/** Tracking URLs made in beforeAll: indexes into `urls` (null: none). */
+const URLS = [0, 1, 2, 3, null] as const;
+let urls: number[] = [];
 
-const scopes: Array<[string, Scope, Record<string, unknown>]> = [
-  ["platform", { kind: "all" }, {}],
-  ["agency tree 1, 2", { kind: "agencies", agencyIds: [1, 2] }, {}],
-  ["agency 3", { kind: "agencies", agencyIds: [3] }, {}],
-  ["platform, agency filter 2", { kind: "all" }, { agency_id: [2] }],
-  ["tree 1, 2, agency filter 2 and 3", { kind: "agencies", agencyIds: [1, 2] }, { agency_id: [2, 3] }],
+const tree: Scope = { kind: "agencies", agencyIds: [1, 2] };
+const staff: Scope = { kind: "account", accountId: 12 };
+/** [label, scope, filter, answered by lead_day_stats]: the filter's tracking URL ids are filled in once they exist. */
+const scopes: Array<[string, Scope, Record<string, unknown>, boolean]> = [
+  ["platform", { kind: "all" }, {}, true],
+  ["agency tree 1, 2", tree, {}, true],
+  ["agency 3", { kind: "agencies", agencyIds: [3] }, {}, true],
+  ["platform, agency filter 2", { kind: "all" }, { agency_id: [2] }, true],
+  ["tree 1, 2, agency filter 2 and 3", tree, { agency_id: [2, 3] }, true],
+  ["staff of account 12", staff, {}, true],
+  ["staff, agency filter 1", staff, { agency_id: ["1"] }, true],
+  ["staff, account filter 11 and 12 (one theirs)", staff, { account_id: [11, 12] }, true],
+  ["platform, accounts 11 and 13", { kind: "all" }, { account_id: [11, 13] }, true],
+  ["tree 1, 2, account 11", tree, { account_id: "11" }, true],
+  ["platform, campaign source ads", { kind: "all" }, { tracking_url: { campaign_source: ["ads"] } }, true],
+  ["tree 1, 2, campaign medium like 'MAI'", tree, { tracking_url: { campaign_medium: { like: "MAI" } } }, true],
+  ["platform, campaign source and name", { kind: "all" }, { tracking_url: { campaign_source: ["ads", "news"], campaign_name: ["spring"] } }, true],
+  ["platform, no campaign source (leads without a URL too)", { kind: "all" }, { tracking_url: { campaign_source: "_NULL_" } }, false],
+  ["platform, product 2", { kind: "all" }, { lead_events: { policy_type_id: ["2"] } }, true],
+  ["tree 1, 2, agency 2, product 1", tree, { agency_id: [2], lead_events: { policy_type_id: [1] } }, true],
+  ["platform, products 1 and 2", { kind: "all" }, { lead_events: { policy_type_id: [1, 2] } }, false],
+  ["platform, archived", { kind: "all" }, { archived: true }, true],
+  ["tree 1, 2, not archived, campaign source ads", tree, { archived: "false", tracking_url: { campaign_source: ["ads"] } }, true],
+  ["staff, not archived", staff, { archived: false }, true],
+  ["staff, campaign source ads", staff, { tracking_url: { campaign_source: ["ads"] } }, false],
+  ["platform, account 12 and campaign source ads", { kind: "all" }, { account_id: [12], tracking_url: { campaign_source: ["ads"] } }, false],
+  ["platform, status lost", { kind: "all" }, { status: ["lost"] }, false],
+];
+const trackingScopes: Array<[string, Scope, Record<string, unknown>, boolean]> = [
+  ["platform", { kind: "all" }, {}, true],
+  ["tree 1, 2, campaign source ads", tree, { tracking_url: { campaign_source: ["ads"] } }, true],
+  ["platform, agency 3, archived", { kind: "all" }, { agency_id: [3], archived: true }, true],
+  ["staff", staff, {}, false],
+  ["platform, product 1", { kind: "all" }, { lead_events: { policy_type_id: [1] } }, false],
 ];
 
 async function storedRows() {
   return queryRows<{ key: string; leads: number; events: number }>(
     database.db,
-    sql`SELECT concat_ws(' ', agency_id, day, series, converted, prev_day) AS key, leads, events FROM lead_day_stats WHERE leads <> 0 ORDER BY 1`,
+    sql`SELECT concat_ws(' ', tracking_url_id, policy_type_id, account_id, agency_id, day, series, converted, archived, prev_day) AS key, leads, events
+        FROM lead_day_stats WHERE leads <> 0 ORDER BY 1`,
   );
 }
 
@@ -49,8 +93,17 @@ describe("lead_day_stats", () => {
     const lead = (pick: number) => sql`(SELECT id FROM leads WHERE email LIKE '%@lds.example' ORDER BY id OFFSET ${pick} % greatest(1, (SELECT count(*) FROM leads WHERE email LIKE '%@lds.example')) LIMIT 1)`;
     const event = (pick: number) => sql`(SELECT id FROM lead_events WHERE data ? 'lds' ORDER BY id OFFSET ${pick} % greatest(1, (SELECT count(*) FROM lead_events WHERE data ? 'lds')) LIMIT 1)`;
     const at = (offset: number, minute: number) => sql`(${day(offset)}::timestamp + make_interval(mins => ${minute}))::timestamp AT TIME ZONE 'America/Los_Angeles'`;
-    const visit = fc.record({ lead: fc.nat(40), offset: fc.nat(75), minute: fc.nat(1439), tag: fc.constantFrom(...TAGS) });
-    const newLead = fc.record({ kind: fc.constant("new_lead" as const), agency: fc.constantFrom(...AGENCIES), converted: fc.boolean(), visits: fc.array(visit, { minLength: 1, maxLength: 5 }) });
+    const visit = fc.record({ lead: fc.nat(40), offset: fc.nat(75), minute: fc.nat(1439), tag: fc.constantFrom(...TAGS), product: fc.constantFrom(...PRODUCTS) });
+    const newLead = fc.record({
+      kind: fc.constant("new_lead" as const),
+      agency: fc.constantFrom(...AGENCIES),
+      account: fc.constantFrom(...ACCOUNTS),
+      url: fc.constantFrom(...URLS),
+      converted: fc.boolean(),
+      archived: fc.boolean(),
+      visits: fc.array(visit, { minLength: 1, maxLength: 5 }),
+    });
+    const urlId = (pick: (typeof URLS)[number]) => (pick === null ? null : urls[pick]);
     const op = fc.oneof(
       { arbitrary: newLead, weight: 3 },
       { arbitrary: fc.record({ kind: fc.constant("events" as const), visits: fc.array(visit, { minLength: 1, maxLength: 6 }) }), weight: 3 },
@@ -60,17 +113,20 @@ describe("lead_day_stats", () => {
       fc.record({ kind: fc.constant("status" as const), pick: fc.nat(40), converted: fc.boolean() }),
       fc.record({ kind: fc.constant("agency" as const), pick: fc.nat(40), agency: fc.constantFrom(...AGENCIES) }),
       fc.record({ kind: fc.constant("archive" as const), pick: fc.nat(40), archived: fc.boolean() }),
+      fc.record({ kind: fc.constant("account" as const), pick: fc.nat(40), account: fc.constantFrom(...ACCOUNTS) }),
+      fc.record({ kind: fc.constant("url" as const), pick: fc.nat(40), url: fc.constantFrom(...URLS) }),
+      fc.record({ kind: fc.constant("product" as const), pick: fc.nat(200), product: fc.constantFrom(...PRODUCTS) }),
       fc.record({ kind: fc.constant("delete_lead" as const), pick: fc.nat(40) }),
       fc.record({ kind: fc.constant("rollback" as const), visits: fc.array(visit, { minLength: 1, maxLength: 3 }), pick: fc.nat(40) }),
     );
     type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
     type Visit = typeof visit extends fc.Arbitrary<infer T> ? T : never;
     const insertEvents = (tx: Pick<typeof db, "execute">, visits: Visit[], leadOf: (v: Visit) => ReturnType<typeof sql>) =>
-      tx.execute(sql`INSERT INTO lead_events (lead_id, agency_id, tag, data, created_at)
-        SELECT v.lead_id, (SELECT agency_id FROM leads WHERE id = v.lead_id), v.tag, '{"lds": true}', v.at FROM (VALUES ${sql.join(
-          visits.map((v) => sql`(${leadOf(v)}, ${v.tag}::text, ${at(v.offset, v.minute)})`),
+      tx.execute(sql`INSERT INTO lead_events (lead_id, agency_id, tag, policy_type_id, data, created_at)
+        SELECT v.lead_id, (SELECT agency_id FROM leads WHERE id = v.lead_id), v.tag, v.product, '{"lds": true}', v.at FROM (VALUES ${sql.join(
+          visits.map((v) => sql`(${leadOf(v)}, ${v.tag}::text, ${v.product}::int, ${at(v.offset, v.minute)})`),
           sql`, `,
-        )}) v(lead_id, tag, at) WHERE v.lead_id IS NOT NULL`);
+        )}) v(lead_id, tag, product, at) WHERE v.lead_id IS NOT NULL`);
     const run = (o: Op) =>
       db.transaction(async (tx) => {
         const n = serial++;
@@ -78,7 +134,8 @@ describe("lead_day_stats", () => {
           case "new_lead": {
             const [{ id }] = await queryRows<{ id: number }>(
               tx,
-              sql`INSERT INTO leads (email, identifier, agency_id, status) VALUES (${`l${n}@lds.example`}, ${`lds-${n}-${Math.random()}`}, ${o.agency}, ${o.converted ? "converted" : "prospect"}) RETURNING id`,
+              sql`INSERT INTO leads (email, identifier, agency_id, account_id, tracking_url_id, archived, status)
+                  VALUES (${`l${n}@lds.example`}, ${`lds-${n}-${Math.random()}`}, ${o.agency}, ${o.account}, ${urlId(o.url)}, ${o.archived}, ${o.converted ? "converted" : "prospect"}) RETURNING id`,
             );
             await insertEvents(tx, o.visits, () => sql`${id}::int`);
             return;
@@ -87,7 +144,9 @@ describe("lead_day_stats", () => {
             await insertEvents(tx, o.visits, (v) => lead(v.lead));
             return;
           case "move_event":
-            await tx.execute(sql`UPDATE lead_events SET created_at = ${at(o.to.offset, o.to.minute)}, tag = ${o.to.tag}, lead_id = coalesce(${lead(o.to.lead)}, lead_id) WHERE id = ${event(o.pick)}`);
+            await tx.execute(
+              sql`UPDATE lead_events SET created_at = ${at(o.to.offset, o.to.minute)}, tag = ${o.to.tag}, policy_type_id = ${o.to.product}, lead_id = coalesce(${lead(o.to.lead)}, lead_id) WHERE id = ${event(o.pick)}`,
+            );
             return;
           case "retag_events":
             await tx.execute(sql`UPDATE lead_events SET tag = ${o.tag} WHERE data ? 'lds' AND id % 5 = ${o.pick % 5}`);
@@ -104,12 +163,21 @@ describe("lead_day_stats", () => {
           case "archive":
             await tx.execute(sql`UPDATE leads SET archived = ${o.archived} WHERE id = ${lead(o.pick)}`);
             return;
+          case "account":
+            await tx.execute(sql`UPDATE leads SET account_id = ${o.account} WHERE id = ${lead(o.pick)}`);
+            return;
+          case "url":
+            await tx.execute(sql`UPDATE leads SET tracking_url_id = ${urlId(o.url)} WHERE id = ${lead(o.pick)}`);
+            return;
+          case "product":
+            await tx.execute(sql`UPDATE lead_events SET policy_type_id = ${o.product} WHERE data ? 'lds' AND id % 3 = ${o.pick % 3}`);
+            return;
           case "delete_lead":
             await tx.execute(sql`DELETE FROM leads WHERE id = ${lead(o.pick)}`);
             return;
           case "rollback":
             await insertEvents(tx, o.visits, (v) => lead(v.lead));
-            await tx.execute(sql`UPDATE leads SET status = 'converted', agency_id = 3 WHERE id = ${lead(o.pick)}`);
+            await tx.execute(sql`UPDATE leads SET status = 'converted', agency_id = 3, account_id = 13, tracking_url_id = ${urls[3]}, archived = NOT archived WHERE id = ${lead(o.pick)}`);
             tx.rollback();
             return;
         }
@@ -117,7 +185,8 @@ describe("lead_day_stats", () => {
     const window = fc.record({ start: fc.nat(80), days: fc.nat(80) });
     let compared = 0;
     let monthly = 0;
-    const most = { visitors: 0, customers: 0, applications: 0, not_finished_applications: 0 };
+    const most = { visitors: 0, customers: 0, applications: 0, not_finished_applications: 0, archived_leads: 0 };
+    const seen = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(newLead, { minLength: 8, maxLength: 12 }), fc.array(op, { minLength: 15, maxLength: 35 }), fc.array(window, { minLength: 3, maxLength: 5 }), async (first, ops, windows) => {
         for (const o of first) await run(o);
@@ -128,13 +197,21 @@ describe("lead_day_stats", () => {
         await db.execute(sql`UPDATE lead_events e SET agency_id = l.agency_id FROM leads l WHERE l.id = e.lead_id AND e.agency_id IS DISTINCT FROM l.agency_id`);
         for (const w of [{ start: 0, days: 80 }, ...windows]) {
           const range = { start: day(w.start), end: day(w.start + w.days) };
-          for (const [label, scope, filter] of scopes) {
+          for (const [label, scope, filter, answered] of scopes) {
+            expect({ label, answered: (await dayStatsGroup(db, scope, filter as never)) !== null }).toEqual({ label, answered });
             const fromDays = await computeLeadStats(db, scope, range, filter as never);
             const fromEvents = await leadStatsFromEvents(db, scope, range, filter as never);
             expect({ label, ...fromDays }).toEqual({ label, ...fromEvents });
             compared++;
+            seen.set(label, Math.max(seen.get(label) ?? 0, fromDays.visitors));
             if (fromDays.bucket === "month") monthly++;
-            for (const key of ["visitors", "customers", "applications", "not_finished_applications"] as const) most[key] = Math.max(most[key], fromDays[key]);
+            for (const key of ["visitors", "customers", "applications", "not_finished_applications", "archived_leads"] as const) most[key] = Math.max(most[key], fromDays[key]);
+          }
+          for (const [label, scope, filter, answered] of trackingScopes) {
+            expect({ label, answered: (await dayStatsGroup(db, scope, filter as never, { perTrackingUrl: true })) !== null }).toEqual({ label, answered });
+            const fromDays = await trackingUrlStats(db, scope, range, filter as never);
+            expect({ label, rows: fromDays }).toEqual({ label, rows: await trackingUrlStatsFromEvents(db, scope, range, filter as never) });
+            seen.set(`per URL: ${label}`, Math.max(seen.get(`per URL: ${label}`) ?? 0, fromDays.length));
           }
         }
         const kept = await storedRows();
@@ -150,5 +227,8 @@ describe("lead_day_stats", () => {
     expect(most.customers).toBeGreaterThan(2);
     expect(most.applications).toBeGreaterThan(2);
     expect(most.not_finished_applications).toBeGreaterThan(0);
+    expect(most.archived_leads).toBeGreaterThan(2);
+    // Every scope and filter met leads (a comparison of two empty answers proves nothing).
+    for (const [label] of [...scopes, ...trackingScopes.map(([l]) => [`per URL: ${l}`])]) expect({ label, seen: (seen.get(label) ?? 0) > 0 }).toEqual({ label, seen: true });
   }, 180_000);
 });

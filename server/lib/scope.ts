@@ -39,10 +39,11 @@ export function parseAgencyIdParam(raw: unknown): number | undefined {
  * signed-in staff member's row in the session query, or values): the agent's agency tree, the tree `agency_id`
  * names, and a staff member's community assignments. Arrays in id order; NULL when there is none.
  */
-export function scopeFactsSql(who: { role: SQL; organizableId: SQL; staffId: SQL }, agencyIdParam?: number) {
+export function scopeFactsSql(who: { role: SQL; organizableId: SQL; staffId: SQL }, agencyIdParam?: number | SQL) {
   const tree = (agencyId: SQL) => sql`(SELECT array_agg(g.id ORDER BY g.id) FROM agencies g WHERE g.id = ${agencyId} OR g.agency_id = ${agencyId})`;
   return {
     tree: sql<number[] | null>`CASE WHEN ${who.role} = 'agent' THEN ${tree(who.organizableId)} END`,
+    // A number, or a placeholder of a prepared statement (findSessionCaller).
     param_tree: agencyIdParam === undefined ? sql<number[] | null>`NULL::int[]` : sql<number[] | null>`${tree(sql`${agencyIdParam}::int`)}`,
     assigned: sql<number[] | null>`CASE WHEN ${who.role} = 'staff' THEN
       (SELECT array_agg(a.insurable_id ORDER BY a.insurable_id) FROM assignments a WHERE a.staff_id = ${who.staffId}) END`,

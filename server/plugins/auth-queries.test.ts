@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_PREFIX, type Role } from "../../src/domain/roles";
-import { assignments, insurables } from "../db/schema";
-import type { AuthHeaders, TestApp } from "../test/helpers";
+import { eq } from "drizzle-orm";
+import { assignments, insurables, staff } from "../db/schema";
+import { type AuthHeaders, signInAs, type TestApp } from "../test/helpers";
 import { countQueries } from "../test/query-count";
 import { type World, worldApp } from "../test/world-app";
 
@@ -99,5 +100,41 @@ describe("statements per signed-in request", () => {
     const wrong = await t.app.inject({ method: "GET", url: "/v2/staff/auth/validate_token", headers: { ...as.agentA, "access-token": "not-the-token" } });
     expect(wrong.statusCode).toBe(401);
     expect(counter.count).toBe(1);
+  });
+});
+
+/*
+ * The session's statement is prepared once per database (server/db/prepared.ts): each call must still read its own
+ * caller, its own agency_id and the rows as they are now, not what the first call found.
+ */
+describe("the prepared session statement", () => {
+  const ids = (res: { json(): unknown }) => (res.json() as Array<{ id: number }>).map((p) => p.id);
+
+  it("answers each caller with their own staff member", async () => {
+    for (const login of Object.keys(logins) as Array<keyof typeof logins>) {
+      const res = await t.app.inject({ method: "GET", url: "/v2/staff/auth/validate_token", headers: as[login] });
+      expect(res.json().data.email, login).toBe(world.staff[login].email);
+    }
+  });
+
+  it("narrows by each request's own agency_id", async () => {
+    const list = (agencyId: number) => t.app.inject({ method: "GET", url: `${prefix("agentA")}/policies?agency_id=${agencyId}`, headers: as.agentA });
+    // Policy A belongs to agency A: in A's tree, not in its sub-agency A1's.
+    expect(ids(await list(world.agencies.A.id))).toContain(world.policies.A.id);
+    expect(ids(await list(world.agencies.A1.id))).not.toContain(world.policies.A.id);
+    expect((await list(world.agencies.B.id)).statusCode).toBe(403);
+    expect(ids(await list(world.agencies.A.id))).toContain(world.policies.A.id);
+    const admin = await t.app.inject({ method: "GET", url: `${prefix("superAdmin")}/policies?agency_id=${world.agencies.B.id}`, headers: as.superAdmin });
+    expect(ids(admin)).toEqual([world.policies.B.id]);
+  });
+
+  it("reads the staff member as they are now: disabling them ends their session at once", async () => {
+    const headers = await signInAs(t.app, world.staff.staffB.email);
+    const validate = () => t.app.inject({ method: "GET", url: "/v2/staff/auth/validate_token", headers });
+    expect((await validate()).statusCode).toBe(200);
+    await t.database.db.update(staff).set({ enabled: false }).where(eq(staff.id, world.staff.staffB.id));
+    expect((await validate()).statusCode).toBe(401);
+    await t.database.db.update(staff).set({ enabled: true }).where(eq(staff.id, world.staff.staffB.id));
+    expect((await validate()).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { signInFailures, staff, staffSessions, throttleHits } from "../../db/schema";
 import type { Env } from "../../env";
 import { NotAuthenticatedError, TooManyRequestsError, ValidationError } from "../../lib/errors";
@@ -154,24 +155,41 @@ export async function findSession(
  * with the `agency_id` the request narrows to). It was 4 to 8 round trips per request (issue 9, load). Nothing is
  * written: a session's last use is not recorded per request. undefined exactly when findSession answers undefined.
  */
+/**
+ * findSessionCaller's statement, prepared once per database: with an `agency_id` to narrow the scope by, or without.
+ * The client and email are placeholders, so the text never varies.
+ */
+function sessionCallerStatement(name: string, agencyId: SQL | undefined) {
+  return preparedPerDatabase((db) =>
+    joinStaffUserParts(
+      db
+        .select({
+          session: { id: staffSessions.id, staff_id: staffSessions.staff_id, token_hash: staffSessions.token_hash, expires_at: staffSessions.expires_at },
+          ...staffUserColumns,
+          ...scopeFactsSql({ role: sql`${staff.role}`, organizableId: sql`${staff.organizable_id}`, staffId: sql`${staff.id}` }, agencyId),
+        })
+        .from(staffSessions)
+        .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
+        .$dynamic(),
+    )
+      .where(and(eq(staffSessions.client, sql.placeholder("client")), sql`lower(${staff.email}) = ${sql.placeholder("email")}`))
+      .prepare(name),
+  );
+}
+const sessionCaller = sessionCallerStatement("session_caller", undefined);
+const sessionCallerNarrowed = sessionCallerStatement("session_caller_narrowed", sql`${sql.placeholder("agency_id")}`);
+
 export async function findSessionCaller(
   db: Db,
   headers: { token?: string; client?: string; uid?: string },
   agencyIdParam?: number,
 ): Promise<{ session: Session; user: StaffUser; facts: ScopeFacts } | undefined> {
   if (!headers.token || !headers.client || !headers.uid) return undefined;
-  const query = db
-    .select({
-      session: { id: staffSessions.id, staff_id: staffSessions.staff_id, token_hash: staffSessions.token_hash, expires_at: staffSessions.expires_at },
-      ...staffUserColumns,
-      ...scopeFactsSql({ role: sql`${staff.role}`, organizableId: sql`${staff.organizable_id}`, staffId: sql`${staff.id}` }, agencyIdParam),
-    })
-    .from(staffSessions)
-    .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
-    .$dynamic();
-  const [row] = await joinStaffUserParts(query).where(
-    and(eq(staffSessions.client, headers.client), sql`lower(${staff.email}) = ${normaliseEmail(headers.uid)}`),
-  );
+  const values = { client: headers.client, email: normaliseEmail(headers.uid) };
+  const [row] =
+    agencyIdParam === undefined
+      ? await sessionCaller(db).execute(values)
+      : await sessionCallerNarrowed(db).execute({ ...values, agency_id: agencyIdParam });
   const session = liveSession(row && { ...row.session, enabled: row.staff.enabled, owner: row.staff.owner }, { token: headers.token, client: headers.client });
   if (!session) return undefined;
   return { session, user: toStaffUser(row), facts: row };

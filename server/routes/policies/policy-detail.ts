@@ -5,6 +5,7 @@ import { invoiceOfPolicy } from "../../billing/ownership";
 import { refundJsonSql } from "../../billing/refunds";
 import { documentJson, type DocumentRow } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
+import { queryRowsNamed } from "../../db/prepared";
 import { queryRows } from "../../lib/list";
 import type { Caller } from "../../plugins/auth";
 import { policyListQuery, policyRowJson, type PolicyListRow } from "./policies.list";
@@ -149,8 +150,10 @@ function masterConfigurationJson(row: Record<string, unknown> | null) {
 export async function loadPolicyDetail(app: FastifyInstance, caller: Caller, id: number) {
   const q = policyListQuery(caller.scope, caller.user.role);
   const where: SQL[] = [...q.where, sql`po.id = ${id}`];
-  const [found] = await queryRows<PolicyListRow & PolicyExtraRow & PolicyPartsRow>(
+  // Named: PostgreSQL plans this query once per connection and scope shape (server/db/prepared.ts).
+  const [found] = await queryRowsNamed<PolicyListRow & PolicyExtraRow & PolicyPartsRow>(
     app.db,
+    "policy_detail",
     sql`SELECT ${q.select},
           po.billing_status, po.renewal_status, po.auto_renew, po.auto_pay, po.cancellation_date, po.cancellation_reason,
           po.system_purchased, po.system_data, po.premium_total,

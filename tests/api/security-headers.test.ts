@@ -1,7 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELMET_OPTIONS } from "../../server/plugins/security-headers";
 import { createTestApp, type TestApp } from "../../server/test/helpers";
 
 /** Security headers on every response (issue 9, hole 10); HSTS only when the request came over HTTPS. */
@@ -44,6 +47,27 @@ describe("every response", () => {
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("the headers are helmet's own", () => {
+  // They are computed once instead of by @fastify/helmet on every request (issue 9, load): each response must carry
+  // exactly what the plugin sets with the same options, on an instance of its own.
+  let helmetSets: Record<string, string>;
+  beforeAll(async () => {
+    const plain = Fastify();
+    await plain.register(fastifyHelmet, HELMET_OPTIONS);
+    plain.get("/", async () => ({}));
+    const { headers } = await plain.inject({ method: "GET", url: "/" });
+    await plain.close();
+    const fastifysOwn = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
+    helmetSets = Object.fromEntries(Object.entries(headers).filter(([name]) => !fastifysOwn.has(name))) as Record<string, string>;
+    expect(Object.keys(helmetSets).length).toBeGreaterThan(8);
+  });
+
+  it.each(responses())("%s", async (_name, request) => {
+    const { headers } = await t.app.inject(request);
+    for (const [name, value] of Object.entries(helmetSets)) expect(headers[name], name).toBe(value);
   });
 });
 

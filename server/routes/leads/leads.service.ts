@@ -7,6 +7,7 @@ import { type ListInput, flattenFilter, parseListParams, queryRows, runList } fr
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { type Scope, scopeConditions } from "../../lib/scope";
 import { leadListQuery, leadListSpec } from "./leads.list";
+import { leadEventsChanged } from "./leads.stats";
 import { LEAD_FROM, LEAD_SELECT, type LeadRow, leadJson, leadScopeCondition } from "./leads.rows";
 
 /** How far back the list looks when no last-visit range is given: the last month (reference 4.9). */
@@ -122,6 +123,8 @@ export async function setLeadArchived(db: Db, scope: Scope, id: number, archived
         changes: { archived: { previous_value: row.archived, new_value: archived } },
       });
     });
+    // The dashboard's tiles say how many of their leads are archived: their cached numbers are stale now.
+    leadEventsChanged();
   }
   return leadJson(await findLeadRow(db, scope, id));
 }

@@ -5,6 +5,7 @@ import type { InlineQueue } from "../../jobs/queue";
 import { queryRows } from "../../lib/list";
 import { buildWorld } from "../../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
+import { daysBefore, reportToday } from "../../../src/domain/leads";
 import { leadEventsChanged } from "./leads.stats";
 
 let t: TestApp;
@@ -191,6 +192,40 @@ describe("dashboard statistics (reference 4.9, Los Angeles days)", () => {
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().errors["filter.last_visit.end"]).toBe("End date must be later than Start date");
     expect((await stats(as.superAdmin, { last_visit: { start: "2026-13-01" } })).statusCode).toBe(422);
+  });
+
+  it("tells the grid's story: the Leads tile counts the window's leads, archived ones too, and says how many the grid's Archived toggle holds", async () => {
+    // A staff member's own leads of this week through a new campaign link (their last visit is their latest event).
+    const db = t.database.db;
+    const [url] = await db.insert(trackingUrls).values({ landing_page: "residential", campaign_name: "story", agency_id: world.agencies.A.id }).returning();
+    const ids: number[] = [];
+    for (const [key, status] of [["story1", "prospect"], ["story2", "return"], ["story3", "converted"]] as const) {
+      const [row] = await db
+        .insert(leads)
+        .values({ email: `${key}@leads.test`, identifier: `lead-${key}`, status, agency_id: world.agencies.A.id, account_id: world.accounts.A.id, tracking_url_id: url.id, last_visit: new Date(), lead_events_cx: 1 })
+        .returning();
+      await db.insert(leadEvents).values({ lead_id: row.id, tag: "landing", agency_id: row.agency_id, data: {} });
+      ids.push(row.id);
+    }
+    leadEventsChanged();
+    const today = reportToday();
+    const week = { start: daysBefore(today, 6), end: today };
+    const grid = async (archived: boolean) =>
+      (await req("POST", "/v2/staff_account/leads/list", as.staffA, { filter: { archived, last_visit: week, tracking_url_id: url.id } })).json().meta.total as number;
+    const tiles = async () => (await req("POST", "/v2/staff_account/dashboards/leads/stats", as.staffA, { filter: { last_visit: week, tracking_url_id: url.id } })).json();
+    expect(await tiles()).toMatchObject({ leads: 2, customers: 1, visitors: 3, archived_leads: 0 });
+    expect([await grid(false), await grid(true)]).toEqual([2, 0]);
+    // Archiving one: the grid moves it under Archived; the tiles still count its visit and say it is archived, at once
+    // (the 5-minute cache is dropped by the archiving).
+    expect((await req("PUT", `/v2/staff_account/leads/${ids[0]}`, as.staffA, { lead: { archived: true } })).statusCode).toBe(200);
+    const after = await tiles();
+    expect(after).toMatchObject({ leads: 2, customers: 1, visitors: 3, archived_leads: 1 });
+    expect([await grid(false), await grid(true)]).toEqual([1, 1]);
+    expect(after.leads).toBe((await grid(false)) + (await grid(true)));
+    expect(after.leads - after.archived_leads).toBe(await grid(false));
+    // The same from a filter the table does not answer (a name search reads the events): the same numbers.
+    const byEmail = (await req("POST", "/v2/staff_account/dashboards/leads/stats", as.staffA, { filter: { last_visit: week, email: { like: "story" } } })).json();
+    expect(byEmail).toMatchObject({ leads: 2, archived_leads: 1 });
   });
 
   it("answers each tracking URL's numbers and the campaign filter choices in scope", async () => {

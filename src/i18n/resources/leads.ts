@@ -36,6 +36,11 @@ export default {
     daily: "Per day",
     monthly: "Per month",
     failed: "The statistics could not be loaded.",
+    archived_included: "incl. %{smart_count} archived",
+    story_unarchived:
+      "The tiles count every lead who visited between these dates, archived ones included. The list below shows the leads not converted whose last visit is in that period and that are not archived: turn on Archived for the other %{smart_count}.",
+    story_archived:
+      "The tiles count every lead who visited between these dates, archived ones included. The list below shows only the archived leads not converted whose last visit is in that period (%{smart_count} of the Leads tile).",
   },
   filters: {
     last_visit_start: "Last Visit From",

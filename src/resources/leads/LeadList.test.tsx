@@ -43,6 +43,7 @@ const STATS: LeadStats = {
   customers: 1,
   conversions: 25,
   visitors: 4,
+  archived_leads: 1,
   start: "2026-03-01",
   end: "2026-03-07",
   bucket: "day",
@@ -112,6 +113,14 @@ describe("LeadList (/dashboard/leads)", () => {
     expect(within(row).getByText("Spring Renters")).toBeInTheDocument();
     expect(within(row).getByText("$120.00")).toBeInTheDocument();
     expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("says what the tiles and the grid each count: the Leads tile includes archived leads, the grid shows them with Archived on", async () => {
+    renderList();
+    expect(await within(await screen.findByTestId("lead-stat-leads")).findByText("incl. 1 archived")).toBeInTheDocument();
+    expect(screen.getByTestId("lead-stats-story")).toHaveTextContent(/archived ones included.*not archived: turn on Archived for the other 1\./);
+    fireEvent.click(screen.getByLabelText("Archived"));
+    await waitFor(() => expect(screen.getByTestId("lead-stats-story")).toHaveTextContent(/shows only the archived leads.*\(1 of the Leads tile\)/));
   });
 
   it("puts the portfolio's covered share first for agents and staff, each figure opening the units behind it", async () => {

@@ -60,6 +60,8 @@ export interface LeadDetail extends Lead {
 export type StatsValues = Record<LeadStat, number>;
 
 export interface LeadStats extends StatsValues {
+  /** Of the window's leads (not converted), those archived: the grid lists them only with Archived on. */
+  archived_leads: number;
   start: string;
   end: string;
   bucket: "day" | "month";

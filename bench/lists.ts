@@ -138,4 +138,31 @@ export async function benchLeads({ base, run, auth, forgetStats }: Pick<ListCont
       return call(base, `/v2/${PREFIX[role]}/dashboards/leads/stats`, auth[role], { filter: { last_visit: { start: day(29 + shift), end: day(shift) } } });
     });
   }
+  // The dashboard's filters (campaign source, medium and name, interested product) and the API's others (status, name,
+  // archived), and the per-tracking-URL statistics, per role over the same 30 days (the scale seed's campaigns).
+  const filters: Array<[string, object]> = [
+    ["campaign source", { tracking_url: { campaign_source: ["google"] } }],
+    ["campaign medium", { tracking_url: { campaign_medium: ["cpc"] } }],
+    ["campaign name", { tracking_url: { campaign_name: ["Spring Renters"] } }],
+    ["product", { lead_events: { policy_type_id: [1] } }],
+    ["archived", { archived: true }],
+    ["status", { status: ["lost"] }],
+    ["name", { profile: { full_name: { like: "smith" } } }],
+  ];
+  for (const role of ["super_admin", "agent", "staff"] as const) {
+    for (const [label, filter] of filters) {
+      let shift = 0;
+      await run("leads_stats", `leads stats 30 days ${label} (uncached) [${role}]`, () => {
+        if (forgetStats) forgetStats();
+        else shift = (shift + 1) % 60;
+        return call(base, `/v2/${PREFIX[role]}/dashboards/leads/stats`, auth[role], { filter: { ...filter, last_visit: { start: day(29 + shift), end: day(shift) } } });
+      });
+    }
+    let shift = 0;
+    await run("leads_stats", `leads stats per tracking URL 30 days (uncached) [${role}]`, () => {
+      if (forgetStats) forgetStats();
+      else shift = (shift + 1) % 60;
+      return call(base, `/v2/${PREFIX[role]}/leads_dashboard_tracking_url?filter[last_visit][start]=${day(29 + shift)}&filter[last_visit][end]=${day(shift)}`, auth[role]);
+    });
+  }
 }

@@ -33,6 +33,10 @@ export const leads = pgTable(
     index("leads_account_status_idx").on(t.account_id, t.id, t.status),
     index("leads_agency_status_idx").on(t.agency_id, t.id, t.status),
     index("leads_visit_order_idx").on(t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst(), t.archived),
+    // The platform's grid as it opens (not converted, Archived on or off, newest visit first): its page and its
+    // capped count are read from this index alone. The count otherwise read the whole table in physical order for the
+    // window's 10,001 rows (175 ms at 5M leads); the page walked leads_visit_order_idx testing each row's status.
+    index("leads_open_visit_idx").on(t.archived, t.last_visit.desc().nullsLast(), t.id.desc().nullsFirst()).where(sql`status <> 'converted'`),
     index("leads_tracking_url_idx").on(t.tracking_url_id),
     index("leads_policy_idx").on(t.policy_id),
     index("leads_email_lower_idx").on(sql`lower(${t.email})`),

@@ -39,6 +39,9 @@ for (const role of ["super_admin", "agent", "staff"] as const) {
     await expect(page.locator("tbody tr").first()).toContainText("@");
     await expect(visits).toContainText(/Site Visits\s*\d/);
     await expect(page.getByText(/Leads over time/)).toBeVisible();
+    // What the tiles and the grid each count: the Leads tile includes archived leads and says how many.
+    await expect(page.getByTestId("lead-stat-leads")).toContainText(/incl\. \d+ archived/);
+    await expect(page.getByTestId("lead-stats-story")).toContainText("archived ones included");
     await page.waitForLoadState("networkidle");
     await shot(page, `leads-${role}`);
     await page.locator("tbody tr").first().locator("td.column-email").click();

@@ -93,7 +93,13 @@ function values(row: StatsRow | undefined): StatsValues {
  */
 function statsConditions(scope: Scope, window: StatsWindow, leadFilter: QueryObject): SQL[] {
   const params = parseListParams({ filter: leadFilter }, leadListSpec);
-  const eventScope = scope.kind === "agencies" ? scopeConditions(scope, { account: () => sql`true`, agencies: (ids) => sql`e.agency_id IN (${ids})` }) : [];
+  // An account's events are those of its leads (events carry no account): found by lead, not among the window's all.
+  const eventScope =
+    scope.kind === "agencies"
+      ? scopeConditions(scope, { account: () => sql`true`, agencies: (ids) => sql`e.agency_id IN (${ids})` })
+      : scope.kind === "account"
+        ? [sql`e.lead_id IN (SELECT l.id FROM leads l WHERE ${sql.join(leadScopeCondition(scope), sql` AND `)})`]
+        : [];
   return [sql`e.created_at >= ${dayStart(window.start)}`, sql`e.created_at < ${dayEnd(window.end)}`, ...eventScope, ...leadScopeCondition(scope), ...params.where];
 }
 

@@ -37,3 +37,20 @@ export const userCounts = pgTable("user_counts", {
   has_current_leases: boolean("has_current_leases").notNull(),
   n: bigint("n", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * The policies dashboard's data version per agency (migration 0048; server/routes/dashboards/dashboards.service.ts):
+ * every statement that writes a policy, its invoices or line items appends one row per agency it touched (before and
+ * after the change: a policy moved between agencies bumps both) with the next value of dashboard_data_version; agency
+ * 0 stands for every agency (commission settings, the agency tree). An agency scope's version is the greatest over its
+ * agencies and 0, so a write in one tenant leaves another tenant's kept numbers in place. Append-only, folded to one
+ * row per agency now and then (as the list counters), so no writer waits for another.
+ */
+export const dashboardDataChanges = pgTable(
+  "dashboard_data_changes",
+  {
+    agency_id: integer("agency_id").notNull(),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (t) => [index("dashboard_data_changes_agency_version_idx").on(t.agency_id, t.version)],
+);

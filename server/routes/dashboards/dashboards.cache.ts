@@ -6,9 +6,10 @@ import type { DashboardQuery } from "./dashboards.service";
  * request, and the console asks for the totals and the graphs of the same filters at once). An entry is keyed by
  * everything the numbers depend on — the caller's scope (kind, account and community ids, agency ids), the window and
  * the product — so one tenant's numbers are never answered to another; who may see GetCovered's share is decided
- * after, on every answer. The key also holds the data version (migration 0040: a sequence every write to policies,
- * their invoices or the commission settings advances), so a change is seen at the next request in every process, not
- * up to `ttlMs` later. Entries live `ttlMs` at most; a computation in flight is shared by the requests that ask for it
+ * after, on every answer. The key also holds the scope's data version (migrations 0040 and 0048: every write to
+ * policies, their invoices or the commission settings advances the version of the agencies it touched, or of all), so
+ * a change is seen at the next request in every process, not up to `ttlMs` later, and a write in one tenant leaves the
+ * others' entries in place. Entries live `ttlMs` at most; a computation in flight is shared by the requests that ask for it
  * meanwhile, and a failed one is not kept.
  */
 export type DashboardCacheKey = Pick<DashboardQuery, "scope" | "window" | "policyTypeId"> & { version?: string };

@@ -140,18 +140,30 @@ function shown<T extends { get_covered_commissions?: number }>(value: T, withPla
 }
 
 /**
- * How far the data the dashboard reads has changed (migration 0040: every statement writing it advances the sequence).
- * A statement advances it before its transaction commits: numbers computed in that gap (milliseconds for the API's
- * writes) are kept under the new version until the next write or DASHBOARD_CACHE_SECONDS, as before.
+ * How far the data of the scope's numbers has changed (migration 0048). An agency scope (an agent's tree, or the one
+ * agency a filter names) reads the greatest version its agencies and agency 0 (every agency: commission settings)
+ * were written with, so a write in another tenant leaves its kept numbers in place; a version row is appended in the
+ * writing transaction and seen once it commits. The whole system (and an account, which this dashboard never shows)
+ * reads the sequence every statement advances, before its transaction commits: numbers computed in that gap
+ * (milliseconds for the API's writes) are kept under the new version until the next write or DASHBOARD_CACHE_SECONDS.
  */
-export async function dashboardDataVersion(db: Db): Promise<string> {
+export async function dashboardDataVersion(db: Db, scope: Scope): Promise<string> {
+  if (scope.kind === "agencies") {
+    const ids = sql.join([0, ...scope.agencyIds].map((id) => sql`(${id}::int)`), sql`, `);
+    const [row] = await queryRows<{ v: string }>(
+      db,
+      sql`SELECT 'agencies:' || coalesce(max(x.version), 0)::text AS v FROM (VALUES ${ids}) a(id)
+          CROSS JOIN LATERAL (SELECT c.version FROM dashboard_data_changes c WHERE c.agency_id = a.id ORDER BY c.version DESC LIMIT 1) x`,
+    );
+    return row.v;
+  }
   const [row] = await queryRows<{ v: string }>(db, sql`SELECT last_value::text || ':' || is_called::text AS v FROM dashboard_data_version`);
   return row.v;
 }
 
 /** The window's points, from the cache when one is given (dashboards.cache.ts), with when they were computed. */
 async function pointsOf(db: Db, q: DashboardQuery, cache?: DashboardCache) {
-  if (cache) return cache.get({ ...q, version: await dashboardDataVersion(db) }, () => dashboardPoints(db, q));
+  if (cache) return cache.get({ ...q, version: await dashboardDataVersion(db, q.scope) }, () => dashboardPoints(db, q));
   return { value: await dashboardPoints(db, q), computedAt: new Date() };
 }
 

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLATFORM_AGENCY_ID } from "../../../src/domain/dashboard";
 import { carrierAgencies, carrierAgencyPolicyTypes, carriers, commissionStrategies, invoices, lineItems, policies } from "../../db/schema";
 import { buildWorld } from "../../test/fixtures";
 import { createDashboardCache, dashboardCacheKey, scopeKey } from "./dashboards.cache";
 import { dashboardTotals } from "./dashboards.service";
+import { queryRows } from "../../lib/list";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../test/helpers";
 
 let t: TestApp;
@@ -177,6 +178,46 @@ describe("the dashboard cache", () => {
     expect((await get(`/v2/staff_agency/policies_dashboard/total?${LATER}`, as.agentA)).json().all_policies_count).toBe(3);
     // An agent narrowed to the sub-agency is another scope too.
     expect((await get(`/v2/staff_agency/policies_dashboard/total?${LATER}&filter[agency_id]=${world.agencies.A1.id}`, as.agentA)).json().all_policies_count).toBe(1);
+  });
+
+  it("keeps a tenant's numbers when another tenant writes, and shows the writer's change at once (versions per scope)", async () => {
+    const db = t.database.db;
+    const url = `/v2/staff_agency/policies_dashboard/total?${WINDOW}`;
+    const sub = `${url}&filter[agency_id]=${world.agencies.A1.id}`;
+    const b1 = (await get(url, as.agentB)).json();
+    const a1 = (await get(url, as.agentA)).json();
+    const sub1 = (await get(sub, as.agentA)).json();
+    // A policy written in sub-agency A1: agent A's tree and A1 see it at once, agency B's kept numbers stay as they were.
+    await db.insert(policies).values({ number: "DASH-SCOPE-1", status: "BOUND", policy_type_id: 1, agency_id: world.agencies.A1.id, created_at: new Date("2026-03-04T18:00:00Z") });
+    expect((await get(url, as.agentB)).json()).toEqual(b1);
+    const a2 = (await get(url, as.agentA)).json();
+    expect(a2.all_policies_count).toBe(a1.all_policies_count + 1);
+    expect((await get(sub, as.agentA)).json().all_policies_count).toBe(sub1.all_policies_count + 1);
+    // A policy moved from A1 to B: both trees are new versions.
+    await db.update(policies).set({ agency_id: world.agencies.B.id }).where(eq(policies.number, "DASH-SCOPE-1"));
+    const b2 = (await get(url, as.agentB)).json();
+    expect(b2.all_policies_count).toBe(b1.all_policies_count + 1);
+    const a3 = (await get(url, as.agentA)).json();
+    expect(a3.all_policies_count).toBe(a1.all_policies_count);
+    // A premium received on an agency B invoice's line item: B's numbers move, A's kept ones stay.
+    const [pb1] = await db.select().from(policies).where(eq(policies.number, "DASH-3"));
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.invoiceable_id, pb1.id));
+    await db.update(lineItems).set({ total_received: 20_100 }).where(eq(lineItems.invoice_id, invoice.id));
+    try {
+      expect((await get(url, as.agentA)).json()).toEqual(a3);
+      expect((await get(url, as.agentB)).json().total_premium_paid).toBe(b2.total_premium_paid + 100);
+      // Commission settings hold for every agency: every scope is a new version.
+      await db.update(commissionStrategies).set({ updated_at: new Date() }).where(eq(commissionStrategies.recipient_type, "Carrier"));
+      expect((await get(url, as.agentA)).json().computed_at).not.toBe(a3.computed_at);
+    } finally {
+      await db.update(lineItems).set({ total_received: 20_000 }).where(eq(lineItems.invoice_id, invoice.id));
+      await db.delete(policies).where(eq(policies.number, "DASH-SCOPE-1"));
+    }
+    // The versions are folded now and then into one row per agency; the greatest stays, so nothing kept is lost or reused.
+    const before = (await get(url, as.agentB)).json();
+    await db.execute(sql`SELECT dashboard_data_changes_compact()`);
+    expect((await get(url, as.agentB)).json()).toEqual(before);
+    expect(await queryRows(db, sql`SELECT agency_id FROM dashboard_data_changes GROUP BY agency_id HAVING count(*) > 1`)).toEqual([]);
   });
 
   it("shows a proof accepted a moment ago, the kept numbers notwithstanding", async () => {

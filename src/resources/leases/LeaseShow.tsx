@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Link, Table, TableBody, TableCell, Tabl
 import type { ReactNode } from "react";
 import { Confirm, Loading, ShowBase, useCanAccess, useDataProvider, useNotify, useRecordContext, useTranslate } from "react-admin";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { formatLongDate } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { YesNo } from "../common";
 import { resourcePath } from "../paths";
@@ -97,6 +98,9 @@ const LeasePage = () => {
                 <TableCell>{translate("resources.leases.tenant.last_name")}</TableCell>
                 <TableCell>{translate("resources.leases.tenant.email")}</TableCell>
                 <TableCell>{translate("resources.leases.tenant.primary")}</TableCell>
+                <TableCell>{translate("resources.leases.tenant.lessee")}</TableCell>
+                <TableCell>{translate("resources.leases.tenant.moved_in_at")}</TableCell>
+                <TableCell>{translate("resources.leases.tenant.moved_out_at")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -112,6 +116,11 @@ const LeasePage = () => {
                   <TableCell>
                     <YesNo value={u.primary} />
                   </TableCell>
+                  <TableCell>
+                    <YesNo value={u.lessee} />
+                  </TableCell>
+                  <TableCell>{formatLongDate(u.moved_in_at?.slice(0, 10)) || "—"}</TableCell>
+                  <TableCell>{formatLongDate(u.moved_out_at?.slice(0, 10)) || "—"}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -87,6 +87,17 @@ test.describe("properties and leases", () => {
     await page.getByRole("cell", { name: "A105" }).click();
     await expect(page.getByRole("heading", { name: /^Lease L-/ })).toBeVisible();
     await shot(page, "leases-staff-show");
+    // Editing keeps and sets a tenant's move dates and lessee flag (saving replaces the lease's tenants).
+    await page.getByRole("link", { name: "Edit" }).click();
+    const tenant = page.getByRole("group").filter({ has: page.getByLabel("Moved In") }).first();
+    await tenant.getByLabel("Moved In").fill("2026-01-05");
+    await tenant.getByLabel("Lessee").uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: /^Lease L-/ })).toBeVisible();
+    const row = page.getByRole("table", { name: "Tenants" }).locator("tbody tr").first();
+    await expect(row).toContainText("January 5, 2026");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("No");
+    await shot(page, "leases-staff-tenant-moved-in");
   });
 
   test("an agent browses units and opens one; the super admin reaches a unit from a policy's Covered Unit", async ({ page }) => {

@@ -39,6 +39,7 @@ export function csvImportListQuery(scope: Scope, extra: SQL[] = []): ListQuery {
   return {
     select: sql`ii.id, ii.kind, ii.file_name, ii.status, ii.total_rows, ii.processed_rows, ii.error, ii.created_at, ii.updated_at,
       ii.staff_id, ii.account_id, ii.agency_id, ii.result_key IS NOT NULL AS result_file, ii.result -> 'counts' AS counts,
+      (ii.params ->> 'community_id')::int AS community_id,
       coalesce(nullif(p.full_name, ''), s.email) AS sender, a.title AS account_title, ag.title AS agency_title`,
     from: sql`insurable_imports ii LEFT JOIN staffs s ON s.id = ii.staff_id
       LEFT JOIN profiles p ON p.profileable_type = 'Staff' AND p.profileable_id = s.id

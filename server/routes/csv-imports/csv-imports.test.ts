@@ -61,7 +61,7 @@ describe("a leases file sent as a job", () => {
     expect(bad.json()).toMatchObject({ kind: "leases", file_name: "leases.csv", status: "queued" });
     await idle();
     const status = (await get(`/v2/staff_account/csv_imports/${bad.json().id}`, as.staffA)).json();
-    expect(status).toMatchObject({ kind: "leases", status: "failed", total_rows: 3, result_file: true, counts: { created: 0, error: 2, not_imported: 1 } });
+    expect(status).toMatchObject({ kind: "leases", community_id: community, status: "failed", total_rows: 3, result_file: true, counts: { created: 0, error: 2, not_imported: 1 } });
     expect(status.errors).toEqual([
       { row: 3, message: "unit 7 does not exist in this community" },
       { row: 4, message: "tenant_one must be over 18" },
@@ -194,7 +194,7 @@ describe("uploads through the imports' own calls", () => {
     const ok = await t.app.inject({ method: "POST", url: "/v2/staff_agency/tracking_urls/bulk_csv_upload", headers: { ...as.agentA, ...urls.headers }, payload: urls.payload });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: "Tracking URLs successfully created", count: 1 });
-    expect((await get("/v2/staff_agency/csv_imports?filter[file_name]=sync-urls.csv", as.agentA)).json()).toMatchObject([{ kind: "tracking_urls", status: "done", counts: { created: 1 } }]);
+    expect((await get("/v2/staff_agency/csv_imports?filter[file_name]=sync-urls.csv", as.agentA)).json()).toMatchObject([{ kind: "tracking_urls", community_id: null, status: "done", counts: { created: 1 } }]);
     expect((await get("/v2/staff_agency/csv_imports?filter[file_name]=sync-urls.csv", as.agentB)).json()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ export default {
     file_name: "File",
     sender: "Sent by",
     organisation: "Account or agency",
+    community_id: "Community",
     status: "Status",
     counts: "Rows",
     result_file: "Result",

@@ -22,6 +22,7 @@ export default {
     occupied: "Occupied",
     enabled: "Enabled",
   },
+  filters: { agency: "Agency", community: "Community" },
   types: { 1: "Residential Community", 2: "Mixed Use Community", 3: "Commercial Community", 4: "Residential Unit", 5: "Commercial Unit", 7: "Residential Building" },
   tabs: { children: "Buildings & Units", residents: "Residents & Leases", policies: "Policies", coverage: "Coverage", rates: "Rates", carrier_profile: "Carrier Profile", requirements: "Requirements", assignments: "Property Managers", timeline: "Coverage timeline", history: "History", reports: "Reports" },
   carrier_profile: {

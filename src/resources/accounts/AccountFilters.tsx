@@ -1,9 +1,5 @@
-import { useCallback } from "react";
-import { useDataProvider, type Identifier } from "react-admin";
-import type { AppDataProvider } from "../../dataProvider/types";
 import { US_STATES } from "../../domain/usStates";
-import { AutocompleteFilter, FilterBar, KeywordSearch, SelectFilter, YesNoFilter, type PickerOption } from "../common";
-import { TextFilter } from "./TextFilter";
+import { AutocompleteFilter, FilterBar, KeywordSearch, SelectFilter, TextFilter, useAgencyOptions, YesNoFilter } from "../common";
 
 export const ACCOUNT_FILTER_PATHS = {
   title: "title",
@@ -15,22 +11,6 @@ export const ACCOUNT_FILTER_PATHS = {
 } as const;
 
 const STATE_CHOICES = US_STATES.map((state) => ({ id: state, name: state }));
-
-/** The agencies the caller may browse, top-level ones with their sub-agencies (GET /agencies/sub_agencies). */
-export function useAgencyOptions() {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const all = useCallback(async (): Promise<PickerOption[]> => {
-    const tree = await dataProvider.getSubAgencies();
-    return tree.flatMap((agency) => [{ id: agency.id, title: agency.title }, ...(agency.agencies ?? []).map((sub) => ({ id: sub.id, title: sub.title }))]);
-  }, [dataProvider]);
-  const search = useCallback(async (text: string) => {
-    const options = await all();
-    const wanted = text.trim().toLowerCase();
-    return wanted ? options.filter((option) => option.title.toLowerCase().includes(wanted)) : options;
-  }, [all]);
-  const resolve = useCallback(async (ids: Identifier[]) => (await all()).filter((option) => ids.map(String).includes(String(option.id))), [all]);
-  return { search, resolve };
-}
 
 /**
  * Accounts grid filters (document 3 sections 2 and 7; reference 4.1): title search, enabled, agency (a super admin

@@ -5,12 +5,14 @@ export {
   FilterBar,
   KeywordSearch,
   SelectFilter,
+  TextFilter,
   useFilterValue,
   YesNoFilter,
   type Choice,
   type PickerOption,
   type SearchType,
 } from "./filters";
+export { useAgencyOptions, useCommunityOptions } from "./pickerOptions";
 export { getPath, hasActiveFilters, setPath, unsetPath } from "./objectPath";
 export { relativeToBasename, useRelativePath } from "./navigation";
 export { YesNo } from "./YesNo";

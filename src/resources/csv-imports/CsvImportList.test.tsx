@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { createDataProvider } from "../../dataProvider/dataProvider";
+import { createHttpClient } from "../../dataProvider/httpClient";
+import { createFakeFetch, type RecordedRequest } from "../../test/fakeFetch";
 import { staffUser } from "../../test/fixtures";
+import { createMemoryStorage } from "../../test/memoryStorage";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
 import { CsvImportList } from "./CsvImportList";
 import type { CsvImport } from "./types";
 
 const none = { created: 0, existed: 0, updated: 0, error: 0, not_imported: 0 };
-const base = { processed_rows: 0, error: null, account_title: "Lakeshore", agency_title: "Agency A", sender: "Pat Manager" };
+const base = { community_id: null, processed_rows: 0, error: null, account_title: "Lakeshore", agency_title: "Agency A", sender: "Pat Manager" };
 const UPLOADS: CsvImport[] = [
   { ...base, id: 3, kind: "leases", file_name: "march-leases.csv", status: "failed", total_rows: 3, created_at: "2026-03-03T18:00:00Z", result_file: true, counts: { ...none, error: 2, not_imported: 1 } },
   { ...base, id: 2, kind: "tracking_urls", file_name: "campaigns.csv", status: "done", total_rows: 2, created_at: "2026-03-02T18:00:00Z", result_file: true, counts: { ...none, created: 2 } },
@@ -57,5 +61,41 @@ describe("CSV Uploads", () => {
     vi.stubGlobal("fetch", async () => new Response("gone", { status: 404 }));
     fireEvent.click(within(row).getByRole("button", { name: "Download the result file" }));
     expect(await within(row).findByText("The result file could not be downloaded")).toBeInTheDocument();
+  });
+
+  it("names each lease file's community through ONE batched lookup for the whole page (POST /insurables/list_by_fields)", async () => {
+    // Six lease uploads into four communities, through the console's real dataProvider over a fake server.
+    const communities: Record<number, string> = { 11: "Birch Park", 12: "Cedar Court", 13: "Elm Yard", 14: "Oak Row" };
+    const leaseUploads: CsvImport[] = [11, 12, 13, 14, 11, 12].map((community, i) => ({
+      ...UPLOADS[0],
+      id: 10 + i,
+      file_name: `leases-${i}.csv`,
+      community_id: community,
+    }));
+    const rows = [...leaseUploads, { ...UPLOADS[1], id: 20 }];
+    const route = (request: RecordedRequest) => {
+      if (request.url.includes("/insurables/list_by_fields")) {
+        const { insurable_ids } = request.body as { insurable_ids: number[] };
+        return { body: { data: insurable_ids.map((id) => ({ id, title: communities[id], insurable_type_id: 1 })) } };
+      }
+      if (request.url.includes("/csv_imports")) return { body: rows, headers: { "total-entries": String(rows.length) } };
+      return undefined;
+    };
+    const fake = createFakeFetch(route);
+    const storage = createMemoryStorage({ accessToken: "tok-1", tokenType: "Bearer", client: "cli-1", expiry: "1999999999", uid: "staff@coverdesk.test", user: JSON.stringify(staffUser("staff")) });
+    const dataProvider = createDataProvider(createHttpClient({ storage, fetchImpl: fake.fetchImpl }), { storage });
+    renderInAdmin(<CsvImportList />, { dataProvider, user: staffUser("staff"), url: "/dashboard/csv-imports", path: "/dashboard/csv-imports" });
+
+    const row = (i: number) => screen.findByText(`leases-${i}.csv`).then((cell) => cell.closest("tr") as HTMLElement);
+    expect(screen.getByRole("columnheader", { name: "Community" })).toBeInTheDocument();
+    for (const [i, title] of ["Birch Park", "Cedar Court", "Elm Yard", "Oak Row", "Birch Park", "Cedar Court"].entries()) {
+      const link = await within(await row(i)).findByRole("link", { name: title }, { timeout: 3000 });
+      expect(link).toHaveAttribute("href", `/dashboard/insurable/view/${leaseUploads[i].community_id}`);
+    }
+    const tracking = (await screen.findByText("campaigns.csv")).closest("tr") as HTMLElement;
+    expect(within(tracking).getByText("—")).toBeInTheDocument();
+    const lookups = fake.requests.filter((r) => r.url.includes("/insurables/list_by_fields"));
+    expect(lookups).toHaveLength(1);
+    expect((lookups[0].body as { insurable_ids: number[] }).insurable_ids.sort()).toEqual([11, 12, 13, 14]);
   });
 });

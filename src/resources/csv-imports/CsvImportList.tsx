@@ -1,7 +1,8 @@
-import { DataTable, useTranslate } from "react-admin";
+import { DataTable, ReferenceField, useTranslate } from "react-admin";
 import { formatMoment } from "../../domain/format";
 import { PageHeader } from "../../layout/PageHeader";
 import { FilterBar, GridDataTable, GridList, SelectFilter } from "../common";
+import { resourcePath } from "../paths";
 import { OutcomeCounts, ResultFileButton, StatusChip } from "./CsvImportParts";
 import { CSV_IMPORT_KINDS, CSV_IMPORT_STATUSES, type CsvImport } from "./types";
 
@@ -30,6 +31,10 @@ export const CsvImportList = () => {
           <DataTable.Col source="file_name" />
           <DataTable.Col source="sender" disableSort />
           <DataTable.Col source="organisation" disableSort render={(r) => r.account_title ?? r.agency_title ?? "—"} />
+          {/* A lease file's community by id: the page's communities are looked up in one batched call (document 3 section 7). */}
+          <DataTable.Col source="community_id" disableSort>
+            <ReferenceField source="community_id" reference="insurable" link={(record) => resourcePath.view("insurable", record.id)} emptyText="—" />
+          </DataTable.Col>
           <DataTable.Col source="status" render={(r) => <StatusChip status={r.status} />} />
           <DataTable.Col source="counts" disableSort render={(r) => <OutcomeCounts counts={r.counts} />} />
           <DataTable.Col source="result_file" disableSort render={(r) => (r.result_file ? <ResultFileButton record={r as CsvImport} /> : null)} />

@@ -19,6 +19,8 @@ export interface CsvImport extends RaRecord {
   sender: string | null;
   account_title: string | null;
   agency_title: string | null;
+  /** A lease file's community (its title is looked up, batched, by the grid). */
+  community_id: number | null;
   result_file: boolean;
   counts: Record<RowOutcome, number> | null;
   /** GET /csv_imports/{id} only: the rows in error (up to 100). */

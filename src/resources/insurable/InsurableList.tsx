@@ -4,12 +4,34 @@ import { DataTable, useCanAccess, useDataProvider, useTranslate, type Identifier
 import type { Account, AppDataProvider } from "../../dataProvider/types";
 import { US_STATES } from "../../domain/usStates";
 import { PageHeader } from "../../layout/PageHeader";
-import { AutocompleteFilter, FilterBar, GridDataTable, GridList, KeywordSearch, PICKER_PAGE_SIZE, SelectFilter, YesNo, YesNoFilter } from "../common";
+import { useCurrentUser } from "../../layout/useCurrentUser";
+import {
+  AutocompleteFilter,
+  FilterBar,
+  GridDataTable,
+  GridList,
+  KeywordSearch,
+  PICKER_PAGE_SIZE,
+  SelectFilter,
+  TextFilter,
+  useAgencyOptions,
+  useCommunityOptions,
+  YesNo,
+  YesNoFilter,
+} from "../common";
 import { resourcePath } from "../paths";
 import { KIND_TYPES, type Insurable, type Kind } from "./types";
 
+/**
+ * The properties grids' filters (issue 14 section 2): title or address search, account, agency (agents and super
+ * admins: an agent's tree holds several), community (buildings and units, directly under it or through a building),
+ * state and city, and covered and occupied for units.
+ */
 const InsurableFilters = ({ kind }: { kind: Kind }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const { user } = useCurrentUser();
+  const agencies = useAgencyOptions();
+  const communities = useCommunityOptions();
   const { canAccess: canListAccounts } = useCanAccess({ resource: "accounts", action: "list" });
   const searchAccounts = useCallback(
     async (text: string) =>
@@ -31,7 +53,12 @@ const InsurableFilters = ({ kind }: { kind: Kind }) => {
         ]}
       />
       {canListAccounts && <AutocompleteFilter path="account_id" label="resources.insurable.fields.account_title" search={searchAccounts} resolve={resolveAccounts} />}
+      {(user?.role === "agent" || user?.role === "super_admin") && (
+        <AutocompleteFilter path="agency_id" label="resources.insurable.filters.agency" search={agencies.search} resolve={agencies.resolve} />
+      )}
+      {kind !== "communities" && <AutocompleteFilter path="community_id" label="resources.insurable.filters.community" search={communities.search} resolve={communities.resolve} />}
       <SelectFilter path="address.state" label="resources.insurable.fields.state" choices={US_STATES.map((s) => ({ id: s, name: s }))} />
+      <TextFilter path="address.city" label="resources.insurable.fields.city" />
       {kind === "units" && <YesNoFilter path="covered" label="resources.insurable.fields.covered" />}
       {kind === "units" && <YesNoFilter path="occupied" label="resources.insurable.fields.occupied" />}
     </FilterBar>

@@ -1,17 +1,14 @@
-import { useCallback } from "react";
 import { Button } from "@mui/material";
-import { CreateButton, DataTable, useCanAccess, useDataProvider, useTranslate, type Identifier } from "react-admin";
+import { CreateButton, DataTable, useCanAccess, useTranslate, type Identifier } from "react-admin";
 import { Link as RouterLink } from "react-router-dom";
-import type { AppDataProvider } from "../../dataProvider/types";
 import { LEASE_STATUSES } from "../../domain/leases";
 import { PageHeader } from "../../layout/PageHeader";
-import { AutocompleteFilter, FilterBar, GridDataTable, GridList, KeywordSearch, SelectFilter, YesNo } from "../common";
+import { AutocompleteFilter, FilterBar, GridDataTable, GridList, KeywordSearch, SelectFilter, useCommunityOptions, YesNo } from "../common";
 import { resourcePath } from "../paths";
 import type { Lease } from "./types";
 
 const LeaseFilters = () => {
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const searchCommunities = useCallback(async (text: string) => (await dataProvider.searchCommunities({ search: text || undefined })).map((c) => ({ id: c.id, title: c.title })), [dataProvider]);
+  const communities = useCommunityOptions();
   return (
     <FilterBar>
       <KeywordSearch
@@ -21,7 +18,7 @@ const LeaseFilters = () => {
           { value: "unit", label: "resources.leases.search.unit", path: "unit.title" },
         ]}
       />
-      <AutocompleteFilter path="community_id" label="resources.leases.filters.community" search={searchCommunities} />
+      <AutocompleteFilter path="community_id" label="resources.leases.filters.community" search={communities.search} resolve={communities.resolve} />
       <SelectFilter path="status" label="resources.leases.filters.status" choices={LEASE_STATUSES.map((s) => ({ id: s, name: `resources.leases.statuses.${s}` }))} />
     </FilterBar>
   );

@@ -8,7 +8,7 @@ import { addresses, insurableImports, insurables } from "../../db/schema";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { NOT_IMPORTED, type OutcomeCounts, type RowOutcome, resultFile } from "../../lib/csv";
-import { recordHistory, type Author } from "../../lib/history";
+import { recordHistories, type Author } from "../../lib/history";
 import { accountScopeCondition } from "../lookups/lookups.scope";
 import { type BatchedProgress, batchedProgress, noProgress, type ProgressWrite } from "../../lib/progress";
 
@@ -148,7 +148,8 @@ export function importProgress(db: Db, importId: number, live: LiveProgress): Ba
  * Applies a property file in one transaction: every row's account must be one of the caller's (else nothing is
  * written); a community is found by title in its account or created with its address; a unit at the community's
  * address goes under the community, any other under a building per street address (found or created); units that
- * exist under their parent are skipped.
+ * exist under their parent are skipped. Every statement takes a batch of rows (a fixed number of statements per
+ * 1,000 rows, whatever the file's shape), and each community and building created has its history row.
  */
 export async function applyPropertyRows(
   db: Db,
@@ -199,7 +200,8 @@ export async function applyPropertyRows(
         })),
       );
       batch.forEach((r, j) => communityId.set(key(r.accountId, r.communityTitle), created[j].id));
-      for (const c of created) await recordHistory(tx, { type: "Insurable", id: c.id, action: "create", author, process: "import" });
+      // One statement per batch: a file of single-home communities wrote one history row per row, one at a time.
+      await recordHistories(tx, created.map((c) => ({ type: "Insurable", id: c.id, action: "create" as const, author, process: "import" as const })));
       result.communities += batch.length;
     }
     // Buildings: one per street address other than the community's own.
@@ -233,6 +235,7 @@ export async function applyPropertyRows(
         })),
       );
       batch.forEach((r, j) => buildingId.set(key(parentOf(r), r.unitAddress), created[j].id));
+      await recordHistories(tx, created.map((b) => ({ type: "Insurable", id: b.id, action: "create" as const, author, process: "import" as const })));
       result.buildings += batch.length;
     }
     const unitParent = (r: PropertyRow) => (atCommunity(r) ? parentOf(r) : buildingId.get(key(parentOf(r), r.unitAddress))!);

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { histories, insurableImports, insurables, policies, policyInsurables, staffPermissions } from "../../db/schema";
@@ -8,6 +8,8 @@ import { type World, worldApp } from "../../test/world-app";
 import type { InlineQueue } from "../../jobs/queue";
 import { multipart } from "../../test/multipart";
 import { expandRange } from "./insurables.service";
+import { applyPropertyRows, parsePropertyRows } from "./insurables.import";
+import type { Db } from "../../db/client";
 
 let t: TestApp;
 let world: World;
@@ -188,6 +190,41 @@ describe("property file upload", () => {
     await idle();
     expect((await call("GET", `/v2/staff_agency/insurables/imports/${again.json().id}`, as.agentA)).json().result).toMatchObject({ units: 1, skipped: 1 });
     expect((await call("GET", `/v2/staff_agency/insurables/imports/${again.json().id}`, as.agentB)).statusCode).toBe(404);
+  });
+
+  it("imports a file of many communities in a fixed number of statements, each community and building with its history row", async () => {
+    // 40 single-home communities, every other one with its unit in a building of its own street address.
+    const csv = Array.from({ length: 40 }, (_, i) => `${world.accounts.A.id},Acct,${i % 2 ? `${i} Side St` : "10 Home Rd"},1,Austin,Travis,TX,78702,1999,Home ${i},,10 Home Rd,,Austin,TX,78702`);
+    const { rows, errors } = parsePropertyRows([HEAD.split(","), ...csv.map((l) => l.split(","))]);
+    expect(errors).toEqual([]);
+    let statements = 0;
+    const counting = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(object, name, receiver) {
+          const value = Reflect.get(object, name, receiver) as unknown;
+          if (typeof value !== "function") return value;
+          if (name === "transaction") return (run: (tx: Db) => unknown, ...rest: unknown[]) => value.call(object, (tx: Db) => run(counting(tx)), ...rest);
+          if (["select", "insert", "update", "delete", "execute"].includes(String(name))) {
+            return (...args: unknown[]) => {
+              statements++;
+              return value.apply(object, args);
+            };
+          }
+          return value.bind(object);
+        },
+      });
+    const result = await applyPropertyRows(counting(t.database.db), { kind: "all" }, rows, { name: "Importer" }, () => undefined);
+    expect(result).toMatchObject({ communities: 40, buildings: 20, units: 40, skipped: 0, errors: [] });
+    // Statements per batch of rows, not per row (it was one history insert per community: 51 here).
+    expect(statements).toBeLessThanOrEqual(12);
+    const created = await t.database.db
+      .select({ id: insurables.id })
+      .from(insurables)
+      .where(and(eq(insurables.account_id, world.accounts.A.id), or(and(eq(insurables.insurable_type_id, 1), like(insurables.title, "Home %")), and(eq(insurables.insurable_type_id, 7), like(insurables.title, "% Side St")))));
+    expect(created).toHaveLength(60);
+    const written = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Insurable"), inArray(histories.recordable_id, created.map((c) => c.id)), eq(histories.process, "import")));
+    expect(written).toHaveLength(60);
+    expect(written.every((h) => h.action === "create" && h.author === "Importer")).toBe(true);
   });
 
   it("writes nothing when a row is bad or names another tenant's account, and says which rows", async () => {

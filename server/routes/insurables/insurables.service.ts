@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ACTIVE_POLICY_STATUSES } from "../../../src/domain/policies";
+import { LOOKUP_LIMIT } from "../../../src/domain/constants";
 import { COMMUNITY_TYPE_IDS, INSURABLE_TYPES, UNIT_TYPE_IDS, hasRates, needsParent } from "../../../src/domain/insurables";
 import type { Db } from "../../db/client";
 import { type RATE_INTERVALS, addresses, insurableRates, insurables } from "../../db/schema";
@@ -19,7 +20,10 @@ const andAll = (conditions: ReturnType<typeof sql>[]) => (conditions.length ? sq
 const kindOf = (typeId: number) => INSURABLE_TYPES.find((t) => t.id === typeId)?.kind;
 
 export async function listInsurables(db: Db, scope: Scope, input: ListInput, defaultPer?: number) {
-  return runList(db, insurableListQuery(scope, [], input.filter, input), parseListParams(input, insurableListSpec, { defaultPer }));
+  // The location pickers' lookups by type ids (document 3 sections 7 and 9) ask for a parent's children up to 10000 at
+  // once; with the lists' cap of 1000 they were refused (422) and the lease form offered no building or unit.
+  const underParent = Boolean(input.filter && typeof input.filter === "object" && (input.filter as Record<string, unknown>).insurable_id !== undefined);
+  return runList(db, insurableListQuery(scope, [], input.filter, input), parseListParams(input, insurableListSpec, { defaultPer, maxPer: underParent ? LOOKUP_LIMIT : undefined }));
 }
 
 export type AddressInput = {

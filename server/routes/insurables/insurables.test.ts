@@ -123,6 +123,15 @@ describe("lists, pages and scope", () => {
     expect(body.json().meta).toMatchObject({ total: 4 });
   });
 
+  it("the location pickers' lookups by type ids take a parent's children up to 10000 at once; other lists stay capped at 1000", async () => {
+    const lookup = await call("GET", `/v2/staff_account/insurables?filter[insurable_id]=${community.id}&filter[insurable_type_id][]=4&filter[insurable_type_id][]=5&sort[column]=title&sort[direction]=asc&pagination[page]=1&pagination[per]=10000`, as.staffA);
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json().every((u: { insurable_id: number }) => u.insurable_id === community.id)).toBe(true);
+    const unbounded = await call("GET", "/v2/staff_account/insurables?filter[insurable_type_id][]=4&pagination[per]=10000", as.staffA);
+    expect(unbounded.statusCode).toBe(422);
+    expect(unbounded.json().errors).toEqual({ "pagination.per": "must be at most 1000" });
+  });
+
   it("staff and agents of another tenant see none of it: lists, pages and search", async () => {
     expect((await call("GET", "/v2/staff_account/insurables", as.staffB)).headers["total-entries"]).toBe("0");
     expect((await call("GET", `/v2/staff_account/insurables/${community.id}`, as.staffB)).statusCode).toBe(404);

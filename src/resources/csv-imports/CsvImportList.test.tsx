@@ -87,7 +87,7 @@ describe("CSV Uploads", () => {
     renderInAdmin(<CsvImportList />, { dataProvider, user: staffUser("staff"), url: "/dashboard/csv-imports", path: "/dashboard/csv-imports" });
 
     const row = (i: number) => screen.findByText(`leases-${i}.csv`).then((cell) => cell.closest("tr") as HTMLElement);
-    expect(screen.getByRole("columnheader", { name: "Community" })).toBeInTheDocument();
+    expect(await screen.findByRole("columnheader", { name: "Community" })).toBeInTheDocument();
     for (const [i, title] of ["Birch Park", "Cedar Court", "Elm Yard", "Oak Row", "Birch Park", "Cedar Court"].entries()) {
       const link = await within(await row(i)).findByRole("link", { name: title }, { timeout: 3000 });
       expect(link).toHaveAttribute("href", `/dashboard/insurable/view/${leaseUploads[i].community_id}`);

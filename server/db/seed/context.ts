@@ -8,6 +8,8 @@ export interface SeedContext {
   db: Db;
   r: Random;
   today: Day;
+  /** The moment the demo is built at: nothing recorded happens after it. */
+  now?: Date;
 }
 
 export type City = (typeof CITIES)[number];

@@ -29,6 +29,10 @@ const CAMPAIGNS = [
 
 export async function seedLeads(ctx: SeedContext, agencies: Agency[], policies: SeededPolicy[], userEmails: Map<number, string>, accounts: Account[] = []): Promise<number> {
   const { db, r, today } = ctx;
+  // The demo's today is a UTC day: its office hours can still be ahead (Los Angeles evening). A visit is never in
+  // the future, or the lead's last visit would fall after the dashboard's window while its earlier events count.
+  const now = ctx.now ?? new Date();
+  const notFuture = (t: Date) => (t > now ? now : t);
   // Chosen without the random stream, so the rest of the demo stays as it was.
   const urlIds = await insertReturningIds(
     db,
@@ -63,7 +67,7 @@ export async function seedLeads(ctx: SeedContext, agencies: Agency[], policies: 
       user_id: policy?.primaryUserId ?? null,
       status,
       archived: status === "archived" || (status === "lost" && r.chance(0.5)),
-      last_visit: during(r, days[days.length - 1]),
+      last_visit: notFuture(during(r, days[days.length - 1])),
       last_visited_page: FUNNEL[reached][1],
       agency_id: agencyId,
       // One lead in five came without a campaign link.
@@ -73,7 +77,7 @@ export async function seedLeads(ctx: SeedContext, agencies: Agency[], policies: 
       policy_id: policy?.id ?? null,
       lead_events_cx: count,
       premium_total: policy ? policy.premium : reached >= 2 ? r.int(9_600, 30_000) : null,
-      created_at: during(r, days[0]),
+      created_at: notFuture(during(r, days[0])),
     });
     people.push({ ...name, phone: phone(r) });
     visits.push(days);
@@ -101,7 +105,7 @@ export async function seedLeads(ctx: SeedContext, agencies: Agency[], policies: 
         const step = FUNNEL[Math.min(k, FUNNEL.findIndex(([, page]) => page === leads[i].last_visited_page))];
         // From the quote on, the event carries the premium the visitor was offered.
         const premium = k >= 2 && leads[i].premium_total ? { premium_total: leads[i].premium_total } : {};
-        return { lead_id: id, tag: step[0], policy_type_id: 1, agency_id: leads[i].agency_id, data: { page: step[1], ...premium }, created_at: during(r, day) };
+        return { lead_id: id, tag: step[0], policy_type_id: 1, agency_id: leads[i].agency_id, data: { page: step[1], ...premium }, created_at: notFuture(during(r, day)) };
       }),
     ),
   );

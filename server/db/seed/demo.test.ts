@@ -401,6 +401,17 @@ describe("demo seed", () => {
     expect(check).toEqual({ bad_leases: 0, bad_active: 0, bad_expired: 0, bad_cancelled: 0, bad_paid: 0, external_invoices: 0, bad_user_flags: 0 });
   });
 
+  it("records no lead visit after the moment it is built (a last visit after the window's end hid a lead from the grid the tiles counted)", async () => {
+    const [row] = await selectRows<{ future_events: number; future_visits: number; leads: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM lead_events WHERE created_at > ${TODAY.toISOString()}::timestamptz) AS future_events,
+          (SELECT count(*)::int FROM leads WHERE last_visit > ${TODAY.toISOString()}::timestamptz) AS future_visits,
+          (SELECT count(*)::int FROM leads l WHERE (l.last_visit AT TIME ZONE 'America/Los_Angeles')::date = ${TODAY.toISOString().slice(0, 10)}::date) AS leads`,
+    );
+    expect(row).toEqual({ future_events: 0, future_visits: 0, leads: expect.any(Number) });
+    expect(row.leads).toBeGreaterThan(0);
+  });
+
   it("is deterministic: a second seeding on another fresh database gives the same portfolio", { timeout: 90_000 }, async () => {
     const other = await openTestDatabase();
     try {

@@ -63,7 +63,7 @@ export async function seedDemo(db: Db, today: Date = new Date(), files?: FileSto
   // One hash for every demo staff: argon2id costs ~60 ms a hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const ctx: SeedContext = { db: tx, r: createRandom(SEED), today: dayOf(today) };
+    const ctx: SeedContext = { db: tx, r: createRandom(SEED), today: dayOf(today), now: today };
     const orgs = await seedOrganisations(ctx);
     const units = await seedProperties(ctx, orgs.accounts);
     const residents = await seedResidents(ctx, units, orgs.accounts);

@@ -9,15 +9,13 @@ import { inject } from "vitest";
 import { buildApp } from "../app";
 import type { PaymentGateway } from "../billing";
 import { type Database, openPglite, openPostgres } from "../db/client";
-import { migrate } from "../db/migrate";
-import { ensureReferenceData } from "../db/reference-data";
 import { testEnv } from "../env";
 import { type FileStore, localFileStore } from "../files/store";
 import { createMailer, type Mailer, type OutgoingMail } from "../mail/mailer";
 
 /**
- * A test database: a copy of the migrated PGlite image, or, when TEST_DATABASE_URL is set, a fresh database on
- * that PostgreSQL server (one per test file, dropped afterwards).
+ * A test database: a copy of the migrated PGlite image, or, when TEST_DATABASE_URL is set, a copy of the migrated
+ * template database on that PostgreSQL server (made by globalSetup), dropped afterwards.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
@@ -28,13 +26,11 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `coverdesk_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplate")}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString());
-  await migrate(database);
-  await ensureReferenceData(database.db);
   const close = database.close;
   database.close = async () => {
     await close();

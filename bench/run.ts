@@ -18,6 +18,7 @@ import { benchLeads, benchLists } from "./lists";
 import { benchProperties } from "./properties";
 import { benchPolicies } from "./policies";
 import { benchReview } from "./review";
+import { benchPalette } from "./palette";
 import { benchDashboards } from "./dashboards";
 import { openScratchDatabase } from "./database";
 import { type Goal, type Measurement, formatTable, measure } from "./measure";
@@ -32,6 +33,7 @@ import { type Goal, type Measurement, formatTable, measure } from "./measure";
  *   and the last page; contains-searches on customer name, email, policy number and T code (common, rare, absent);
  * - `leads`: only the landing page's leads grid and 30-day statistics per role (part of `lists` too);
  * - `properties`: the units grid page 1 and its title search (common, rare, absent), communities, top_available, per role;
+ * - `palette`: the command palette's search (issue 17 section 6) per role, with common, rare and absent terms;
  * - `policies`: the policy detail and the CSV export of every policy (time, RSS growth, the file against the grid);
  * - `review`: the DMR list (page 1, 2,000, last, search) and the Policy Review queue (page 1, search); a 10 MB upload;
  *   assisted extraction;
@@ -58,7 +60,7 @@ const option = (name: string) => {
 const BUDGET_MS = 60_000;
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-const PARTS = ["users", "lists", "leads", "properties", "policies", "review", "dashboards", "browser", "bundle"] as const;
+const PARTS = ["users", "lists", "leads", "properties", "palette", "policies", "review", "dashboards", "browser", "bundle"] as const;
 const only = option("--only")?.split(",");
 if (only?.some((p) => !(PARTS as readonly string[]).includes(p))) {
   console.error(`--only must be one or more of ${PARTS.join(", ")} (comma-separated)`);
@@ -148,6 +150,7 @@ try {
     }
 
     if (part("properties")) await benchProperties({ base, run, auth: { super_admin: admin, agent, staff } });
+    if (part("palette")) await benchPalette({ base, run, auth: { super_admin: admin, agent, staff } });
 
     const policyExport = part("policies") ? await benchPolicies({ app, api, base, admin, run, exportAll: true }) : undefined;
     if (policyExport) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./organisations";
 import { idColumn, timestamps } from "./columns";
 
@@ -39,8 +39,18 @@ export const accountUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["pending", "enabled", "disabled"] }).notNull().default("enabled"),
+    /**
+     * The customer's users.created_at, copied here so a tenant's customers are ordered and counted from this table's
+     * index alone (the customers list's default order, newest first: an agent's 8,000 customers without visiting
+     * users). Kept by the triggers of migration 0049; the default only stands for inserts that name no value.
+     */
+    user_created_at: timestamp("user_created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index("account_users_user_idx").on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.user_id] }),
+    index("account_users_user_idx").on(t.user_id),
+    index("account_users_account_created_idx").on(t.account_id, t.user_created_at, t.user_id),
+  ],
 );
 
 /**

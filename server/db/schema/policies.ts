@@ -70,10 +70,15 @@ export const policies = pgTable(
     index("policies_number_lower_idx").on(sql`lower(${t.number})`),
     // The grid's default order (updated_at desc, id desc as tie-breaker; never null, so ordered plainly and read
     // backwards): page 1 of 1,000,000 without a sort; with status first, deep pages of one status skip index entries only.
-    index("policies_updated_at_id_idx").on(t.updated_at, t.id),
+    // The number and effective date after the unique (updated_at, id) leave the order as it is and let a number
+    // search or a date range be tested on the index alone while walking it (migration 0049).
+    index("policies_updated_at_id_idx").on(t.updated_at, t.id, t.number, t.effective_date),
     index("policies_status_updated_at_idx").on(t.status, t.updated_at, t.id),
-    // An agency tree's policies gathered from the index alone (runList orders at most 10,000 rows it gathered).
-    index("policies_agency_updated_at_idx").on(t.agency_id, t.updated_at, t.id),
+    // An agency tree's policies gathered from the index alone (runList orders at most 10,000 rows it gathered), and
+    // with them the grid's carrier, type and effective date filters, counted and paged without visiting the table.
+    index("policies_agency_updated_at_idx").on(t.agency_id, t.updated_at, t.id, t.carrier_id, t.policy_type_id, t.effective_date),
+    // An effective-date range counted to its cap from the index alone (a quarter holds 160,000 of 1,000,000).
+    index("policies_effective_date_idx").on(t.effective_date, t.id),
     index("policies_number_trgm_idx").using("gin", sql`lower(${t.number}) gin_trgm_ops`),
     index("policies_search_trgm_idx").using("gin", sql`${t.search} gin_trgm_ops`),
   ],

@@ -147,8 +147,9 @@ export class ScaleSql {
       SELECT 'User', ${id}, ${r.first(sql`k`)}, ${r.last(sql`k`)}, ${r.first(sql`k`)} || ' ' || ${r.last(sql`k`)}, ${r.contactEmail(sql`k`)},
         ${r.phone(sql`k`)}, to_char(date '1950-01-01' + (k * 37) % 18000, 'YYYY-MM-DD')
       FROM ${series(range, "k")}`);
-    await this.db.execute(sql`INSERT INTO account_users (account_id, user_id)
-      SELECT ${n(this.base.accounts)} + ${this.accountOfUnit(this.unitOfUser(sql`k`))}, ${id} FROM ${series(range, "k")}`);
+    // The link carries its customer's creation date (migration 0049), the one users() gives the customer.
+    await this.db.execute(sql`INSERT INTO account_users (account_id, user_id, user_created_at)
+      SELECT ${n(this.base.accounts)} + ${this.accountOfUnit(this.unitOfUser(sql`k`))}, ${id}, ${this.spread(sql`k`)} FROM ${series(range, "k")}`);
     await this.db.execute(sql`INSERT INTO integration_profiles (external_id, profileable_type, profileable_id)
       SELECT ${r.tCode(sql`k`)}, 'User', ${id} FROM ${series(range, "k")} WHERE k % 10 < 7`);
   }

@@ -100,6 +100,16 @@ describe("scale seed", () => {
     expect(users).toEqual({ users: 1600, differ: 0, with_policies: 1600 });
   });
 
+  it("writes each account link with its customer's creation date, as the trigger that keeps it would, and leaves it on", async () => {
+    const [check] = await selectRows<{ links: number; differ: number; disabled: number }>(
+      db,
+      sql`SELECT count(*)::int AS links, count(*) FILTER (WHERE au.user_created_at IS DISTINCT FROM u.created_at)::int AS differ,
+          (SELECT count(*)::int FROM pg_trigger WHERE tgname = 'account_users_created_at' AND tgenabled = 'D') AS disabled
+        FROM account_users au JOIN users u ON u.id = au.user_id`,
+    );
+    expect(check).toEqual({ links: 1600, differ: 0, disabled: 0 });
+  });
+
   it("rebuilds every index and foreign key it set aside, and moves the sequences on", async () => {
     expect(await schemaObjects(db)).toEqual(before);
     const [user] = await db.insert(s.users).values({ email: "after.scale@example.com" }).returning({ id: s.users.id });

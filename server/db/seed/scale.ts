@@ -37,10 +37,12 @@ const BULK_TABLES = ["insurables", "users", "profiles", "account_users", "integr
 
 /**
  * The triggers inserts fire that are off while loading: the search text of migration 0013 (new residents have no
- * policies before theirs) and the leads' day statistics of migration 0042 (rebuilt once at the end).
+ * policies before theirs), the links' customer dates of migration 0049 (the links come before their users rows: the
+ * seed writes the date itself) and the leads' day statistics of migration 0042 (rebuilt once at the end).
  */
 const LOAD_TRIGGERS = [
   ["users", "users_search_new"],
+  ["account_users", "account_users_created_at"],
   ["policies", "policies_search_number"],
   ["policy_users", "policy_users_search_ins"],
   ["profiles", "profiles_search_ins"],

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { REPORT_TIME_ZONE } from "../../../src/domain/constants";
-import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
+import { type FilterDef, type FilterOp, type ListQuery, type ListSpec, flattenFilter } from "../../lib/list";
+import type { QueryValue } from "../../lib/query-string";
 import type { Scope } from "../../lib/scope";
 import { LEAD_FROM, LEAD_SELECT, leadScopeCondition } from "./leads.rows";
 
@@ -93,12 +94,21 @@ export const leadListSpec: ListSpec = {
 
 const LEAD_COUNT_FROM = sql`leads l LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN agencies ag ON ag.id = l.agency_id`;
 
-export function leadListQuery(scope: Scope, fixed: SQL[] = []): ListQuery {
+/** Filters that name a joined table (`lp`, `tu`); the others name only `l`. */
+const JOINED_FILTERS = ["profile.full_name", "tracking_url.campaign_source", "tracking_url.campaign_medium", "tracking_url.campaign_name"];
+
+/**
+ * The leads list's query; `fixed` narrows it further. Given the request's filter, a list whose filters name only `l`
+ * is counted over `leads l` alone: a LEFT JOIN the planner removes still keeps its columns needed (PostgreSQL 15), so
+ * the count read the table instead of leads_visit_order_idx alone (150,000 rows for a week's 10,001 at 1M policies).
+ */
+export function leadListQuery(scope: Scope, fixed: SQL[] = [], filter?: QueryValue): ListQuery {
+  const joined = filter === undefined || flattenFilter(filter).some(([key]) => JOINED_FILTERS.includes(key));
   return {
     select: LEAD_SELECT,
     from: LEAD_FROM,
     where: [...leadScopeCondition(scope), ...fixed],
-    countFrom: LEAD_COUNT_FROM,
+    countFrom: joined ? LEAD_COUNT_FROM : sql`leads l`,
     // Every alias the filters and sorts name is in it: the page's ids are found without the account join.
     pageFrom: LEAD_COUNT_FROM,
     id: sql`l.id`,

@@ -31,7 +31,7 @@ export function statusDefault(filter: QueryObject): SQL[] {
 export async function listLeads(db: Db, scope: Scope, input: ListInput, defaultPer?: number) {
   const filter = withListDefaults(input.filter);
   const params = parseListParams({ ...input, filter }, leadListSpec, { defaultPer });
-  const result = await runList<LeadRow>(db, leadListQuery(scope, statusDefault(filter)), params);
+  const result = await runList<LeadRow>(db, leadListQuery(scope, statusDefault(filter), filter), params);
   return { ...result, rows: result.rows.map(leadJson) };
 }
 

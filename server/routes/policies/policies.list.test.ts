@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { type SQL, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exports as exportsTable, insurables, integrationProfiles, policies, policyInsurables, policyUsers, profiles, users } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
 import { type AuthHeaders, type TestApp } from "../../test/helpers";
 import { type World, worldApp } from "../../test/world-app";
+import { queryRows } from "../../lib/list";
 
 let t: TestApp;
 let world: World;
@@ -180,5 +181,66 @@ describe("deleting an external policy from the grid", () => {
     expect((await del(external.id, as.staffA, "staff_account")).json()).toEqual({ success: true, message: "Policy deleted" });
     expect(await t.database.db.select().from(policies).where(eq(policies.id, external.id))).toHaveLength(0);
     expect((await del(external.id, as.staffA, "staff_account")).statusCode).toBe(404);
+  });
+});
+
+/**
+ * The grid's default order read from its covering indexes (migration 0049) and a number search counted in that order
+ * (FilterDef.clustered): the same pages and totals as sorting the matching rows at once, ties in updated_at included.
+ */
+describe("policy pages read in the grid's order", () => {
+  let carrier: number[] = [];
+  beforeAll(async () => {
+    const { A, A1, B } = world.agencies;
+    carrier = (await queryRows<{ id: number }>(t.database.db, sql`INSERT INTO carriers (title) VALUES ('Clu One'), ('Clu Two'), ('Clu Three') RETURNING id`)).map((r) => Number(r.id));
+    const accounts = [world.accounts.A.id, world.accounts.A1.id, world.accounts.B.id];
+    // 1,100 policies over agencies A, A1 and B; 13 distinct change times, so the order has ties.
+    await t.database.db.execute(sql`INSERT INTO policies (number, status, policy_type_id, policy_in_system, agency_id, account_id, carrier_id,
+        effective_date, expiration_date, updated_at)
+      SELECT 'CLU-' || lpad(g::text, 5, '0'), 'BOUND', 1 + g % 2, true, (ARRAY[${A.id}, ${A1.id}, ${B.id}]::int[])[1 + g % 3],
+        (ARRAY[${accounts[0]}, ${accounts[1]}, ${accounts[2]}]::int[])[1 + g % 3],
+        (ARRAY[${carrier[0]}, ${carrier[1]}, ${carrier[2]}]::int[])[1 + g % 5 % 3], date '2026-01-01' + g % 120, date '2027-01-01',
+        timestamptz '2026-05-01 00:00:00+00' + (g % 13) * interval '1 hour'
+      FROM generate_series(1, 1100) g`);
+  });
+
+  /** The matching ids sorted at once, as the grid promises (updated_at desc, id desc). */
+  const truth = async (where: SQL) =>
+    (await queryRows<{ id: number }>(t.database.db, sql`SELECT po.id FROM policies po WHERE ${where} ORDER BY po.updated_at DESC, po.id DESC`)).map((r) => Number(r.id));
+  const page = async (headers: AuthHeaders, prefix: string, filter: object, n: number) => {
+    const res = await post(`/v2/${prefix}/policies/list`, headers, { filter, pagination: { page: n, per: 50 }, sort: { column: "updated_at", direction: "desc" } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { data: Array<{ id: number }>; meta: { total: number; total_capped?: boolean } };
+    return { ids: body.data.map((r) => r.id), total: body.meta.total, capped: body.meta.total_capped === true };
+  };
+
+  it("counts a number search that matches more than 1,000 to the cap, with the same pages", async () => {
+    const all = await truth(sql`po.number LIKE 'CLU-%'`);
+    expect(all.length).toBe(1100);
+    for (const n of [1, 3]) expect(await page(as.superAdmin, "staff_super_admin", { number: { like: "clu-0" } }, n)).toEqual({ ids: all.slice((n - 1) * 50, n * 50), total: 1000, capped: true });
+    const narrow = await truth(sql`lower(po.number) LIKE '%clu-001%'`);
+    expect(narrow.length).toBe(100);
+    expect(await page(as.superAdmin, "staff_super_admin", { number: { like: "CLU-001" } }, 2)).toEqual({ ids: narrow.slice(50, 100), total: 100, capped: false });
+  });
+
+  it("answers an agent's carrier, type and effective-date filters as the rows sorted at once", async () => {
+    const { A, A1 } = world.agencies;
+    const tree = sql`po.agency_id IN (${A.id}, ${A1.id})`;
+    const cases: Array<[object, SQL]> = [
+      [{ carrier_id: [carrier[1]] }, sql`po.carrier_id = ${carrier[1]}`],
+      [{ policy_type_id: [2] }, sql`po.policy_type_id = 2`],
+      [{ effective_date: { start: "2026-02-01", end: "2026-03-15" } }, sql`po.effective_date BETWEEN '2026-02-01' AND '2026-03-15'`],
+      [{ number: { like: "clu-00" } }, sql`lower(po.number) LIKE '%clu-00%'`],
+    ];
+    for (const [filter, where] of cases) {
+      const expected = await truth(sql`${tree} AND ${where}`);
+      expect(expected.length).toBeGreaterThan(50);
+      for (const n of [1, 2]) {
+        expect(await page(as.agentA, "staff_agency", filter, n)).toEqual({ ids: expected.slice((n - 1) * 50, n * 50), total: expected.length, capped: false });
+      }
+    }
+    const expected = await truth(sql`po.effective_date BETWEEN '2026-02-01' AND '2026-03-15'`);
+    const got = await page(as.superAdmin, "staff_super_admin", { effective_date: { start: "2026-02-01", end: "2026-03-15" } }, 1);
+    expect(got.ids).toEqual(expected.slice(0, 50));
   });
 });

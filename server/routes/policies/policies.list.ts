@@ -66,7 +66,8 @@ const inOrEq = (column: SQL, dimension?: string): FilterDef => ({ type: "int", c
 export const policyListSpec: ListSpec = {
   filters: {
     id: inOrEq(sql`po.id`),
-    number: { type: "text", column: sql`po.number` },
+    // Read on policies_updated_at_id_idx, which carries the number (migration 0049), or the number's trigram index.
+    number: { type: "text", column: sql`po.number`, clustered: true },
     tcode: tCode,
     t_code: tCode,
     status: { type: "text", column: sql`po.status`, dimension: "status" },

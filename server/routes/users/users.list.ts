@@ -103,7 +103,24 @@ function accountScope(scope: Scope): SQL {
   return conditions.length ? sql`AND ${sql.join(conditions, sql` AND `)}` : sql``;
 }
 
-export function userListQuery(scope: Scope): ListQuery {
+/**
+ * The scope's customers from their account links alone (id and creation date, migration 0049; a customer linked to
+ * two accounts of a tree is listed once): the unfiltered list in its default order is paged and counted from
+ * account_users_account_created_idx without reading a users row that is not shown (list.ts, ListQuery.narrow).
+ */
+function linkedCustomers(scope: Scope): ListQuery["narrow"] {
+  const linked = scopeConditions(scope, {
+    account: (id) => sql`au.account_id = ${id}`,
+    agencies: (ids) => sql`au.account_id IN (SELECT a.id FROM accounts a WHERE a.agency_id IN (${ids}))`,
+  });
+  return {
+    from: sql`(SELECT DISTINCT au.user_id AS id, au.user_created_at AS created_at FROM account_users au WHERE ${sql.join(linked, sql` AND `)}) u`,
+    sorts: ["created_at", "id"],
+  };
+}
+
+/** The customers list's query; `fixed` narrows it further (one customer, for its page). */
+export function userListQuery(scope: Scope, fixed: SQL[] = []): ListQuery {
   return {
     select: sql`u.id, u.email, u.enabled, u.has_current_leases, u.has_existing_policies, u.has_leases, u.created_at, u.updated_at,
       p.id AS profile_id, p.first_name, p.last_name, p.middle_name, p.full_name, p.contact_email, p.contact_phone, p.birth_date,
@@ -111,10 +128,10 @@ export function userListQuery(scope: Scope): ListQuery {
       (SELECT coalesce(json_agg(json_build_object('id', a.id, 'title', a.title) ORDER BY a.title), '[]'::json)
          FROM account_users au JOIN accounts a ON a.id = au.account_id WHERE au.user_id = u.id ${accountScope(scope)}) AS accounts`,
     from: sql`users u LEFT JOIN profiles p ON p.profileable_type = 'User' AND p.profileable_id = u.id`,
-    where: userScopeCondition(scope),
+    where: [...userScopeCondition(scope), ...fixed],
     id: sql`u.id`,
     // A tenant's customers are thousands at most (an agency tree's 8,000 at 1M policies): counted as they are gathered.
-    ...(scope.kind === "all" ? {} : { few: true }),
+    ...(scope.kind === "all" ? {} : { few: true, ...(fixed.length ? {} : { narrow: linkedCustomers(scope) }) }),
   };
 }
 

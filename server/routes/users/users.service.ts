@@ -57,7 +57,7 @@ export function usersListBodyToFilter(filter: QueryValue | undefined): QueryObje
 export async function showUser(db: Db, scope: Scope, id: number) {
   const list = await runList<UserRow>(
     db,
-    { ...userListQuery(scope), where: [...userListQuery(scope).where, sql`u.id = ${id}`] },
+    userListQuery(scope, [sql`u.id = ${id}`]),
     parseListParams({ pagination: { per: "1" } }, userListSpec),
   );
   const row = list.rows[0];

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exports as exportsTable, leadEvents, leads, profiles, trackingUrls } from "../../db/schema";
+import { exports as exportsTable, leadEvents, leads, profiles, staff, staffPermissions, trackingUrls } from "../../db/schema";
 import type { InlineQueue } from "../../jobs/queue";
 import { queryRows } from "../../lib/list";
 import { buildWorld } from "../../test/fixtures";
@@ -317,6 +317,34 @@ describe("bulk archive and unarchive (grid kit: picked rows or all matching)", (
     expect(res.json()).toEqual({ done: [B.B3], failed: [] });
     const archived = await archivedOf();
     expect([archived.bulkarch2, archived.bulkarch3]).toEqual([true, false]);
+  });
+
+  it("a staff member whose dashboard.leads key is off is refused both bulk calls and nothing changes; the key on again lets them through", async () => {
+    const db = t.database.db;
+    const [keyless] = await db
+      .insert(staff)
+      .values({ email: "leads.off@test.dev", role: "staff", organizable_type: "Account", organizable_id: world.accounts.A.id, enabled: true, encrypted_password: world.staff.staffA.encrypted_password })
+      .returning();
+    // A permission list without dashboard.leads: a missing key is off once a list exists (document 1 section 3).
+    await db.insert(staffPermissions).values({ staff_id: keyless.id, key: "policies.policies", value: true });
+    const headers = await signInAs(t.app, "leads.off@test.dev");
+    const before = await archivedOf();
+    for (const action of ["archive", "unarchive"]) {
+      for (const body of [{ all_matching: true, filter: { email: { like: "bulkarch" }, last_visit: JUNE } }, { ids: [B.B1] }]) {
+        const res = await req("POST", `/v2/staff_account/leads/bulk_${action}`, headers, body);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toMatchObject({ error: "permission_not_enabled" });
+      }
+    }
+    expect(await archivedOf()).toEqual(before);
+    // The key explicitly off refuses the same way; turned on, the same call goes through.
+    await db.insert(staffPermissions).values({ staff_id: keyless.id, key: "dashboard.leads", value: false });
+    expect((await req("POST", "/v2/staff_account/leads/bulk_archive", headers, { ids: [B.B1] })).statusCode).toBe(401);
+    await db.update(staffPermissions).set({ value: true }).where(eq(staffPermissions.staff_id, keyless.id));
+    const allowed = await req("POST", "/v2/staff_account/leads/bulk_archive", headers, { ids: [B.B1, B.B3] });
+    expect(allowed.json()).toEqual({ done: [B.B1], failed: [] });
+    await req("POST", "/v2/staff_account/leads/bulk_unarchive", headers, { ids: [B.B1] });
+    expect(await archivedOf()).toEqual(before);
   });
 
   it("refuses policy support (403), an unknown filter and more than 10,000 matches (422, nothing changed)", async () => {

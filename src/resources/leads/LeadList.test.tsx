@@ -6,6 +6,7 @@ import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
 import type { AppRequestInit } from "../../dataProvider/types";
+import type { PermissionEntry } from "../../domain/permissions";
 import { LeadList } from "./LeadList";
 import type { Lead, LeadStats } from "./types";
 
@@ -50,7 +51,7 @@ const STATS: LeadStats = {
   stats_by: { "2026-03-01": { leads: 1, site_visits: 1, applications: 0, not_finished_applications: 0, customers: 0, conversions: 0, visitors: 1 } },
 };
 
-function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_admin" = "agent", options: { more?: number; refuse?: number } = {}) {
+function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_admin" = "agent", options: { more?: number; refuse?: number; permissions?: PermissionEntry[] } = {}) {
   const requests: Array<{ path: string } & AppRequestInit> = [];
   const dataProvider = createMemoryDataProvider(
     { leads: [lead(1), lead(2, { archived: true, email: "gone@mail.example" }), ...Array.from({ length: options.more ?? 0 }, (_, i) => lead(3 + i))] },
@@ -86,7 +87,7 @@ function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_a
   };
   const view = renderInAdmin(<LeadList />, {
     dataProvider,
-    user: staffUser(role),
+    user: staffUser(role, options.permissions),
     url,
     path: "/dashboard/leads",
     routes: <Route path="/dashboard/leads/view/:id" element={<p>lead detail page</p>} />,
@@ -212,6 +213,20 @@ describe("LeadList (/dashboard/leads)", () => {
       { path: "/leads/bulk_archive", method: "POST", body: { all_matching: true, filter: { archived, last_visit } } },
     ]);
     expect(archived).toBe(false);
+  });
+
+  it("staff whose dashboard.leads key is off are turned away from the grid (no rows, no bulk bar, no bulk call), while the key on gives both", { timeout: 60_000 }, async () => {
+    const off = renderList("/dashboard/leads", "staff", { permissions: [{ key: "dashboard.leads", value: false }] });
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/dashboard/access-denied"));
+    expect(screen.queryByText("lead1@mail.example")).toBeNull();
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Archive" })).toBeNull();
+    expect(off.requests.filter((r) => r.path.startsWith("/leads/bulk"))).toEqual([]);
+    off.unmount();
+    renderList("/dashboard/leads", "staff", { permissions: [{ key: "dashboard.leads", value: true }] });
+    const allowedRow = (await screen.findByText("lead1@mail.example", {}, { timeout: 10_000 })).closest("tr") as HTMLElement;
+    fireEvent.click(await within(allowedRow).findByRole("checkbox"));
+    expect(await screen.findByRole("button", { name: "Archive" })).toBeInTheDocument();
   });
 
   it("exports the filtered leads as a CSV in the background, with the server's notice", async () => {

@@ -5,13 +5,14 @@ import { documents, exports as exportsTable } from "../../db/schema";
 import { signDocumentLink } from "../../files/signed-links";
 import { EXPORT_POLICIES_JOB, type PolicyExportParams } from "../../jobs/export-policies";
 import { id, text } from "../../lib/input";
-import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
-import { filterTypes, listInput } from "../../lib/list-input";
+import { applyBulk, bulkTargets, listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
+import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
 import { recordAuditEvent, staffAuthor } from "../../lib/history";
 import { deleteExternalPolicy } from "./policies.delete";
 import { policyListQuery, policyListSpec, policyRowJson, type PolicyListRow } from "./policies.list";
+import { resendPolicyDocuments } from "./policy-resend";
 
 const policyFilters = filterTypes(policyListSpec);
 const listQuery = listInput(policyFilters, { short: text(10).optional(), format: text(10).optional() });
@@ -67,6 +68,21 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.jobs.send(EXPORT_POLICIES_JOB, { exportId: row.id });
     return { success: true, message: EXPORT_NOTICE, export_id: row.id };
   });
+
+  // The grid's bulk Resend Documents (issue 17 section 5), as the accounts grid's Enable/Disable: picked ids or every
+  // policy matching the grid's filter, read through the grid's own scoped query; each policy then as the policy page's
+  // Resend Documents mails it (its primary customer, its documents, once in 5 minutes), so a policy without a customer
+  // or documents, mailed a moment ago or external (the page offers Resend Documents on in-system policies only), fails
+  // alone with its reason.
+  app.post(
+    "/policies/bulk_resend_documents",
+    { config: { access: { resource: "policies", action: "resend_documents" } }, schema: { body: bulkInput(policyFilters) } },
+    async (request) => {
+      const caller = requireCaller(request);
+      const targets = await bulkTargets(app.db, policyListQuery(caller.scope, caller.user.role), policyListSpec, request.body);
+      return applyBulk(targets, (id) => resendPolicyDocuments(app, caller, id, { inSystemOnly: true }));
+    },
+  );
 
   // The grid's row menu (document 2 section 2): only external policies (proofs of coverage) can be deleted.
   app.post(

@@ -12,6 +12,7 @@ export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
 export const RESEND_TEMPLATE = "policy_documents";
 const MAIL_LINK_TTL_SECONDS = 7 * 24 * 3600;
 export const DOCUMENTS_SENT = "Documents were sent";
+export const NOT_IN_SYSTEM = "Documents are sent for in-system policies only";
 
 /** Policies being sent right now in this process: a double click must not pass the database check twice. */
 const sending = new Set<number>();
@@ -20,8 +21,10 @@ const sending = new Set<number>();
  * Mails every document of the policy to its primary customer as signed links (reference section 4.4), at most once
  * per policy every five minutes; the mail is recorded in Email History whether or not SMTP is configured.
  */
-export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller, id: number) {
+export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller, id: number, options: { inSystemOnly?: boolean } = {}) {
   const row = await findPolicyRow(app, caller, id);
+  // The grid's bulk resend keeps to the policies whose page offers Resend Documents: in-system ones (document 2 section 2).
+  if (options.inSystemOnly && !row.policy_in_system) throw new ValidationError({ policy: NOT_IN_SYSTEM }, NOT_IN_SYSTEM);
   if (!row.primary_user) throw new ValidationError({ policy: "The policy has no primary customer" }, "The policy has no primary customer");
   const docs = await documentsOf(app.db, { type: "Policy", id });
   if (docs.length === 0) throw new ValidationError({ policy: "The policy has no documents" }, "The policy has no documents");

@@ -322,9 +322,21 @@ export async function toggleEnabled(db: Db, caller: Caller, id: number) {
   return { success: true, enabled: !target.enabled };
 }
 
+/**
+ * A grid's bulk Enable or Disable (issue 17 section 5): the toggle's rules for one staff member (in scope, the key of
+ * their kind, never oneself), set to the state asked rather than flipped, so rows already in it are left as they are.
+ */
+export async function setStaffEnabled(db: Db, caller: Caller, id: number, enabled: boolean) {
+  const target = await showStaff(db, caller.scope, id);
+  assertAccess(caller, staffResourceFor(target.organizable_type), "toggle_enabled");
+  if (id === caller.user.id) throw new ForbiddenError("You cannot disable yourself");
+  if (target.enabled !== enabled) await applyUpdate(db, id, { enabled }, authorOf(caller));
+}
+
 export async function reInvite(db: Db, mailer: Mailer, publicUrl: string, caller: Caller, id: number) {
   const target = await showStaff(db, caller.scope, id);
-  if (!target.invitation_pending) throw new ValidationError({ staff: "Already activated" });
+  assertAccess(caller, staffResourceFor(target.organizable_type), "re_invite");
+  if (!target.invitation_pending) throw new ValidationError({ staff: "Already activated" }, "Already activated");
   await sendInvitation(db, mailer, publicUrl, id, target.email);
   return { success: true };
 }

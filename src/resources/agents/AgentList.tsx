@@ -8,6 +8,7 @@ import { StaffRowActions } from "../staff/StaffActions";
 import { StaffEnabled } from "../staff/StaffEnabled";
 import { STAFF_SEARCH_TYPES } from "../staff/StaffFilters";
 import { useAgencyChoices } from "../staff/StaffInputs";
+import { useStaffBulkActions } from "../staff/useStaffBulkActions";
 
 /** Agents are the staff of agencies: the list is always narrowed to them (the server scopes to the caller's tree). */
 export const AGENTS_FILTER = { organizable_type: "Agency" };
@@ -27,21 +28,24 @@ const AgentFilters = () => {
  * /dashboard/agents (document 3 section 2): role with underscores as spaces, name, email, enabled with the pending
  * invitation, agency; toggle enabled and re-invite after confirmation. A row opens agents/view/{id}.
  */
-export const AgentList = () => (
-  <>
-    <PageHeader titleKey="app.shell.titles.agents" actions={<CreateButton resource="agents" to={resourcePath.create("agents")} label="resources.agents.actions.create" />} />
-    <GridList<Staff> resource="agents" title={false} sort={{ field: "created_at", order: "DESC" }} filter={AGENTS_FILTER}>
-      <AgentFilters />
-      <GridDataTable<Staff> rowClick={(id: Identifier) => resourcePath.view("agents", id)}>
-        <DataTable.Col source="role" render={(record) => underscoresToSpaces(record.role)} />
-        <DataTable.Col source="profile_attributes.full_name" />
-        <DataTable.Col source="email" />
-        <DataTable.Col source="enabled" render={(record) => <StaffEnabled record={record as Staff} />} />
-        <DataTable.Col source="organizable.title" disableSort />
-        <DataTable.Col label="resources.agents.actions.column" disableSort>
-          <StaffRowActions />
-        </DataTable.Col>
-      </GridDataTable>
-    </GridList>
-  </>
-);
+export const AgentList = () => {
+  const bulkActions = useStaffBulkActions("agents", AGENTS_FILTER);
+  return (
+    <>
+      <PageHeader titleKey="app.shell.titles.agents" actions={<CreateButton resource="agents" to={resourcePath.create("agents")} label="resources.agents.actions.create" />} />
+      <GridList<Staff> resource="agents" title={false} sort={{ field: "created_at", order: "DESC" }} filter={AGENTS_FILTER}>
+        <AgentFilters />
+        <GridDataTable<Staff> rowClick={(id: Identifier) => resourcePath.view("agents", id)} bulkActions={bulkActions}>
+          <DataTable.Col source="role" render={(record) => underscoresToSpaces(record.role)} />
+          <DataTable.Col source="profile_attributes.full_name" />
+          <DataTable.Col source="email" />
+          <DataTable.Col source="enabled" render={(record) => <StaffEnabled record={record as Staff} />} />
+          <DataTable.Col source="organizable.title" disableSort />
+          <DataTable.Col label="resources.agents.actions.column" disableSort>
+            <StaffRowActions />
+          </DataTable.Col>
+        </GridDataTable>
+      </GridList>
+    </>
+  );
+};

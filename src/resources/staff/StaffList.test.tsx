@@ -21,8 +21,9 @@ const STAFF = [
   staffMember(3, { profile_attributes: { first_name: "Ola", last_name: "Berg", full_name: "Ola Berg" }, role: "agent", organizable_type: "Agency", organizable_id: 2 }),
 ];
 
-function renderList({ role = "agent" as Role, url = "/dashboard/staff/browse", overrides = {} as Partial<AppMethods> } = {}) {
-  const dataProvider = createMemoryDataProvider({ staff: STAFF }, overrides);
+function renderList({ role = "agent" as Role, url = "/dashboard/staff/browse", overrides = {} as Partial<AppMethods>, more = 0 } = {}) {
+  const extra = Array.from({ length: more }, (_, i) => staffMember(10 + i, { profile_attributes: { first_name: "Extra", last_name: `${i}`, full_name: `Extra ${i}` }, role: "staff" }));
+  const dataProvider = createMemoryDataProvider({ staff: [...STAFF, ...extra] }, overrides);
   const view = renderInAdmin(<StaffList />, {
     dataProvider,
     user: staffUser(role),
@@ -100,6 +101,62 @@ describe("StaffList (staff/browse)", () => {
     fireEvent.click(await within(rowOf("Mia Wong")).findByRole("button", { name: "Disable" }));
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
+  });
+
+  it("disables the picked staff after a confirmation naming their count, each set (not toggled) by the server, with 'Success!'", { timeout: 60_000 }, async () => {
+    const requests: Array<{ path: string; body?: unknown }> = [];
+    const { dataProvider } = renderList({
+      overrides: {
+        async request<T>(path: string, init?: { body?: unknown }) {
+          requests.push({ path, body: init?.body });
+          const [id] = (init?.body as { ids: number[] }).ids;
+          return { json: { done: [id], failed: [] } as T, headers: new Headers() };
+        },
+      },
+    });
+    await screen.findByText("Mia Wong");
+    fireEvent.click(within(rowOf("Mia Wong")).getByRole("checkbox"));
+    fireEvent.click(within(rowOf("Noah Diaz")).getByRole("checkbox"));
+    fireEvent.click(screen.getAllByRole("button", { name: "Disable" }).find((b) => b.getAttribute("data-bulk-action") === "disable")!);
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText("Disable: 2 selected")).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Success!")).toBeInTheDocument();
+    expect(requests).toEqual([
+      { path: "/staffs/bulk_disable", body: { ids: [1], filter: {} } },
+      { path: "/staffs/bulk_disable", body: { ids: [2], filter: {} } },
+    ]);
+    expect(dataProvider.calls.filter((call) => call.method === "toggleStaffEnabled")).toEqual([]);
+  });
+
+  it("re-invites every staff member matching the grid's filter in one call; a refused one is named with the server's reason and 'Something went wrong'", { timeout: 60_000 }, async () => {
+    const requests: Array<{ path: string; body?: unknown }> = [];
+    renderList({
+      more: 30,
+      overrides: {
+        async request<T>(path: string, init?: { body?: unknown }) {
+          requests.push({ path, body: init?.body });
+          return { json: { done: [2], failed: [{ id: 1, reason: "Already activated" }] } as T, headers: new Headers() };
+        },
+      },
+    });
+    await screen.findByText("Mia Wong");
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
+    fireEvent.click(await screen.findByRole("button", { name: "Select all 32 matching rows" }));
+    fireEvent.click(screen.getAllByRole("button", { name: "Re-invite" }).find((b) => b.getAttribute("data-bulk-action") === "re_invite")!);
+    const confirm = await screen.findByRole("dialog");
+    expect(within(confirm).getByText(/every row matching the grid's filter that you may change/)).toBeInTheDocument();
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
+    expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
+    const results = await screen.findByRole("list", { name: "Re-invite: 1 done, 1 failed" });
+    expect(within(results).getByText("Failed: Already activated").closest("li")).toHaveAttribute("data-row-result", "failed");
+    expect(requests).toEqual([{ path: "/staffs/bulk_re_invite", body: { all_matching: true, filter: { organizable_type: "Account" } } }]);
+  });
+
+  it("offers no row selection to staff without the managers key's actions", async () => {
+    renderList({ role: "policy_support" });
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Disable" })).toBeNull());
+    expect(screen.queryByRole("checkbox", { name: "Select all" })).toBeNull();
   });
 
   it("lets agents switch to agents (organizable type Agency)", async () => {

@@ -17,6 +17,7 @@ import { PolicyExports } from "./PolicyExports";
 import { PolicyFilters } from "./PolicyFilters";
 import { canExportCsv, showsCoverageProofButton, visiblePolicyColumns, type PolicyColumn } from "./policyGridRules";
 import { PolicyRowMenu } from "./PolicyRowMenu";
+import { usePolicyBulkActions } from "./usePolicyBulkActions";
 import type { PolicyRow } from "./types";
 import { useUrlListParams, type UrlListParams } from "./useUrlListParams";
 import { GRID_DEBOUNCE_MS } from "../../../domain/constants";
@@ -76,6 +77,7 @@ function PolicyTable({ columns, route }: { columns: PolicyColumn[]; route: strin
   const translate = useTranslate();
   const navigate = useNavigate();
   const { data, isPending } = useListContext<PolicyRow>();
+  const bulkActions = usePolicyBulkActions();
   const memory = readGridMemory(route);
   const restored = useRef(false);
 
@@ -107,6 +109,7 @@ function PolicyTable({ columns, route }: { columns: PolicyColumn[]; route: strin
       <GridDataTable<PolicyRow>
         rowClick={(_id, _resource, record) => open(record)}
         rowSx={(record) => (String(record.id) === memory?.lastId ? { backgroundColor: "action.selected" } : {})}
+        bulkActions={bulkActions}
       >
         {columns.map((column) => {
           const cell = COLUMN_CELLS[column];

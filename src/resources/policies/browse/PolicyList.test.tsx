@@ -70,7 +70,12 @@ function renderGrid({ url = "/dashboard/policies/browse", role = "agent" as Role
   return { ...view, dataProvider, lastList, requests };
 }
 
-const headers = () => screen.getAllByRole("columnheader").map((cell) => cell.textContent?.trim() ?? "");
+// The grid kit's selection column (bulk Resend Documents) has a checkbox and no title: not one of the spec's columns.
+const headers = () =>
+  screen
+    .getAllByRole("columnheader")
+    .filter((cell) => !cell.querySelector("input[type=checkbox]"))
+    .map((cell) => cell.textContent?.trim() ?? "");
 const location = () => decodeURIComponent(screen.getByTestId("location").textContent ?? "");
 
 afterEach(() => {

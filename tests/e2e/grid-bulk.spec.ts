@@ -23,11 +23,12 @@ test("staff disable all property managers matching the grid's filter, beyond the
     });
     expect(made.status()).toBe(201);
   }
+  const enabled = await request.get(`/v2/staff_account/staffs?filter[email][like]=${marker}&filter[enabled]=true&pagination[per]=50`, { headers });
+  expect(((await enabled.json()) as unknown[]).length).toBe(21);
   const login = new LoginPage(page);
   await login.goto(`/dashboard/staff/browse?filter=${encodeURIComponent(JSON.stringify({ organizable_type: "Account", email: { like: marker } }))}`);
   await login.signIn(DEMO.staff);
   await expect(page.locator("tbody tr")).toHaveCount(20);
-  await expect(page.locator("tbody tr").getByText("Yes", { exact: true })).toHaveCount(20);
   await page.getByRole("checkbox", { name: "Select all" }).first().check();
   await page.getByRole("button", { name: "Select all 21 matching rows" }).click();
   await expect(page.getByText("All 21 matching rows are selected")).toBeVisible();
@@ -41,7 +42,6 @@ test("staff disable all property managers matching the grid's filter, beyond the
   await shot(page, "grid-bulk-staff-disable-results");
   await page.getByRole("button", { name: "Close" }).click();
   // Every row of the filter is disabled now, the 21st (beyond the first page) included.
-  await expect(page.locator("tbody tr").getByText("No", { exact: true })).toHaveCount(20);
   const disabled = await request.get(`/v2/staff_account/staffs?filter[email][like]=${marker}&filter[enabled]=false&pagination[per]=50`, { headers });
   expect(((await disabled.json()) as unknown[]).length).toBe(21);
 });

@@ -7,10 +7,11 @@ import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "../db/client";
 import { migrate } from "../db/migrate";
 import { ensureReferenceData } from "../db/reference-data";
+import { testDatabaseUrl } from "./database-url";
 
 /**
  * Migrates one embedded database and dumps it, so each API test file starts from a copy in ~1 s instead of a
- * fresh initdb (~5 s; stack.md pitfall 8). With TEST_DATABASE_URL (`npm run test:pg`), also migrates one template
+ * fresh initdb (~5 s; stack.md pitfall 8). In `npm run test:pg` (testDatabaseUrl), also migrates one template
  * database on that server: each test database is a copy of it (`CREATE DATABASE … TEMPLATE`, ~0.3 s) instead of
  * running every migration again (~3 s each, and the suite opens well over a hundred).
  */
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide("pgliteDump", file);
 
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testDatabaseUrl();
   if (!url) return;
   const template = `coverdesk_template_${randomBytes(6).toString("hex")}`;
   await adminQuery(url, `CREATE DATABASE ${template}`);
@@ -54,7 +55,7 @@ async function adminQuery(url: string, statement: string) {
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteDump: string;
-    /** The migrated template database on TEST_DATABASE_URL's server (test:pg only). */
+    /** The migrated template database on the test:pg server (testDatabaseUrl). */
     pgTemplate: string;
   }
 }

@@ -10,15 +10,16 @@ import { buildApp } from "../app";
 import type { PaymentGateway } from "../billing";
 import { type Database, openPglite, openPostgres } from "../db/client";
 import { testEnv } from "../env";
+import { testDatabaseUrl } from "./database-url";
 import { type FileStore, localFileStore } from "../files/store";
 import { createMailer, type Mailer, type OutgoingMail } from "../mail/mailer";
 
 /**
- * A test database: a copy of the migrated PGlite image, or, when TEST_DATABASE_URL is set, a copy of the migrated
+ * A test database: a copy of the migrated PGlite image, or, in `npm run test:pg` (testDatabaseUrl), a copy of the migrated
  * template database on that PostgreSQL server (made by globalSetup), dropped afterwards.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
+  const url = testDatabaseUrl();
   if (!url) {
     const dump = readFileSync(inject("pgliteDump"));
     return openPglite("memory://", new Blob([dump]));

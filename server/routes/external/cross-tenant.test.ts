@@ -113,7 +113,10 @@ describe("customers of the proof's own account", () => {
     const res = await upload("staff_agency", as.agentA, fields("XT-NEW-1", { email: "fresh.renter@tenant-a.test", first: "Fresh", last: "Renter" }));
     expect(res.statusCode).toBe(201);
     const [created] = await t.database.db.select().from(users).where(eq(users.email, "fresh.renter@tenant-a.test"));
-    expect(await t.database.db.select().from(accountUsers).where(eq(accountUsers.user_id, created.id))).toEqual([{ account_id: world.accounts.A.id, user_id: created.id, status: "enabled" }]);
+    // The link carries its customer's created date (the customers list's order at 1M, migration 0049).
+    expect(await t.database.db.select().from(accountUsers).where(eq(accountUsers.user_id, created.id))).toEqual([
+      { account_id: world.accounts.A.id, user_id: created.id, status: "enabled", user_created_at: created.created_at },
+    ]);
     expect((await t.app.inject({ method: "GET", url: `/v2/staff_account/users/${created.id}`, headers: as.staffA })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: `/v2/staff_agency/users/${created.id}`, headers: as.agentB })).statusCode).toBe(404);
   });

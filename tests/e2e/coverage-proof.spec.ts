@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { journeyPdf } from "./journeyPdf";
 import { DEMO } from "./pages";
+import { dataCells } from "./support";
 
 /** Picks the first option of an autocomplete once it has loaded. */
 async function pickFirst(page: Page, label: string) {
@@ -62,7 +63,7 @@ test("an agent uploads a proof of coverage with a PDF and finds it in the grid; 
   await page.getByLabel("Keyword").press("Enter");
   const row = page.locator("tbody tr").filter({ hasText: "JRN-7001" });
   await expect(row).toContainText("External verified");
-  await row.locator("td").first().click();
+  await dataCells(row).first().click();
   await page.getByRole("tab", { name: "Coverage", exact: true }).click();
   const docs = page.getByRole("table", { name: "Documents" });
   await expect(docs).toContainText("jrn-7001.pdf");
@@ -75,7 +76,7 @@ test("a super admin declines a proof with two reasons and Other: status, reasons
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "External verified", exact: true }).click();
   await expect(page.locator("tbody tr").first()).toContainText("External verified");
-  await page.locator("tbody tr").first().locator("td").first().click();
+  await dataCells(page.locator("tbody tr").first()).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
   const number = (await page.locator("h2").first().innerText()).trim();
   await page.goto(`${page.url()}/edit`);
@@ -223,7 +224,7 @@ test("pending updates to a verified proof: the policy page warns, the reviewer s
   await page.getByLabel("Keyword").fill(second);
   await page.getByLabel("Keyword").press("Enter");
   await expect(page.locator("tbody tr")).toHaveCount(1);
-  await page.locator("tbody tr").first().locator("td").first().click();
+  await dataCells(page.locator("tbody tr").first()).first().click();
   await expect(page.getByText("You have pending updates for this policy, please go to Policy Review dashboard.")).toBeVisible();
   const policyUrl = page.url();
 

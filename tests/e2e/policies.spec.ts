@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { journeyPdf } from "./journeyPdf";
 import { DEMO, LoginPage } from "./pages";
+import { dataCells } from "./support";
 
 test("an agent filters the policies grid, and a reload restores filters, page and page size", async ({ page }) => {
   await new LoginPage(page).goto("/dashboard/policies/browse");
@@ -12,7 +13,7 @@ test("an agent filters the policies grid, and a reload restores filters, page an
   await page.getByRole("option", { name: "Cancelled", exact: true }).click();
   await expect(page).toHaveURL(/filters=.*CANCELLED/);
   await expect(page.locator("tbody tr").first()).toContainText("Cancelled");
-  const number = (await page.locator("tbody tr").first().locator("td").first().innerText()).trim();
+  const number = (await dataCells(page.locator("tbody tr").first()).first().innerText()).trim();
   const fragment = number.slice(-4);
   await page.getByLabel("Keyword").fill(fragment);
   await page.getByLabel("Keyword").press("Enter");
@@ -28,9 +29,9 @@ test("an agent filters the policies grid, and a reload restores filters, page an
   // Clear the filters, go to page 2 with 10 rows, reload: the same page comes back.
   await page.goto("/dashboard/policies/browse?page=2&pageSize=10");
   await expect(page.locator("tbody tr")).toHaveCount(10);
-  const secondPageFirst = (await page.locator("tbody tr").first().locator("td").first().innerText()).trim();
+  const secondPageFirst = (await dataCells(page.locator("tbody tr").first()).first().innerText()).trim();
   await page.reload();
-  await expect(page.locator("tbody tr").first().locator("td").first()).toHaveText(secondPageFirst);
+  await expect(dataCells(page.locator("tbody tr").first()).first()).toHaveText(secondPageFirst);
   await expect(page).toHaveURL(/page=2&pageSize=10/);
 });
 

@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO } from "./pages";
+import { dataCells } from "./support";
 
 /** Narrows the grid with its Status (and Policy Type) filters and opens the first row. */
 async function openFirstPolicy(page: Page, status: string, type?: string): Promise<string> {
@@ -13,8 +14,8 @@ async function openFirstPolicy(page: Page, status: string, type?: string): Promi
   }
   await expect(page.locator("tbody tr").first()).toContainText(status);
   if (type) await expect(page.locator("tbody tr").first()).toContainText(type);
-  const number = (await page.locator("tbody tr").first().locator("td").first().innerText()).trim();
-  await page.locator("tbody tr").first().locator("td").first().click();
+  const number = (await dataCells(page.locator("tbody tr").first()).first().innerText()).trim();
+  await dataCells(page.locator("tbody tr").first()).first().click();
   await expect(page).toHaveURL(/\/dashboard\/policies\/view\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
   await expect(page.getByText(number).first()).toBeVisible();
@@ -169,7 +170,7 @@ test("a super admin charges an invoice and sees its result, then the invoice's n
       await expect(panel.getByText("No Invoice can be charged")).toBeVisible();
     }
     await page.goBack();
-    await page.locator("tbody tr").nth(row).locator("td").first().click();
+    await dataCells(page.locator("tbody tr").nth(row)).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "View Policy" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Customers", exact: true })).toBeVisible();
   }

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD } from "./pages";
 
 /** A full-page screenshot into E2E_SHOTS_DIR when it is set: the screens a person reviews after a run, not assertions. */
@@ -19,3 +19,6 @@ export async function superAdminApi(request: APIRequestContext) {
     return (await answer.json()) as T;
   };
 }
+
+/** A grid row's data cells: a grid with bulk actions puts its selection checkbox cell first, which a click would tick. */
+export const dataCells = (row: Locator) => row.locator("td:not(.MuiTableCell-paddingCheckbox)");

@@ -102,8 +102,9 @@ describe("GroupList (Rent Guarantee Mass Import)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Go to next page" }));
     expect(await screen.findByText("21–21 of 21")).toBeInTheDocument();
     expect(listCalls(calls).at(-1)?.init?.query).toEqual({ pagination: { per: 20, page: 2 } });
-    fireEvent.click(screen.getByText("Awaiting acceptance"));
-    expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policies/import/view/21");
+    // The pagination label can change before the new page's rows replace the old ones: wait for the row itself.
+    fireEvent.click(await screen.findByText("Awaiting acceptance"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/dashboard/policies/import/view/21"));
   });
 
   it("says 'No rent guarantee policies were imported yet' when there is none", async () => {

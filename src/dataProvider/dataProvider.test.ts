@@ -239,6 +239,12 @@ describe("dataProvider lists", () => {
       await dataProvider.getList("accounts", { pagination: { page: 1, perPage: 50 }, sort: { field: "id", order: "ASC" }, filter: {} });
       fake.answer({ body: { data: [] } });
       await dataProvider.request("/review_queue/list", { method: "POST", body: {} });
+      // Reports and checks sent as POST only read: the Reporting screen's two calls marked everything changed, so its
+      // own queries went stale and asked again without end.
+      for (const path of ["/compound_coverage_snapshots/time_series", "/compound_coverage_snapshots/data_span", "/dashboards/leads/stats", "/integrations/integration_health", "/users/4/merge/preview", "/staffs/check_email", "/policies/external/check", "/policies/calculate_cost"]) {
+        fake.answer({ body: {} });
+        await dataProvider.request(path, { method: "POST", body: {} });
+      }
       expect(changes).toBe(0);
       fake.answer({ body: { id: 3 } });
       await dataProvider.update("staff", { id: 3, data: { email: "x@y.z" }, previousData: { id: 3 } });
@@ -246,6 +252,9 @@ describe("dataProvider lists", () => {
       fake.answer({ body: { success: true } });
       await dataProvider.request("/review_queue/claims", { method: "POST", body: { id: 3 } });
       expect(changes).toBe(2);
+      fake.answer({ body: { success: true } });
+      await dataProvider.request("/users/4/merge", { method: "POST", body: {} });
+      expect(changes).toBe(3);
     } finally {
       stop();
     }

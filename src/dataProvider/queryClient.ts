@@ -29,11 +29,28 @@ export function notifyDataChanged(): void {
 }
 
 /**
- * A call that only reads: GET/HEAD, and the POSTs that carry a list query in their body (`…/list`, `…_index`) or ids
- * to look up (`…/list_by_fields`: taken for a change, each batched lookup would make every read stale and start again).
+ * POSTs that only read although their names say no list: a report's query in the body (coverage snapshots' series and
+ * data span, the leads statistics, integration health) or a check that answers without writing. Taken for a change, a
+ * read inside a react-query query makes every query stale, its own too, and asks again without end (the Reporting
+ * screen sent its two snapshot calls about fifteen times a second).
+ */
+const POST_READS = [
+  /\/compound_coverage_snapshots\/(time_series|data_span)$/,
+  /\/dashboards\/leads\/stats$/,
+  /\/integrations\/integration_health$/,
+  /\/merge\/preview$/,
+  /\/staffs\/check_email$/,
+  /\/policies\/external\/check$/,
+  /\/policies\/calculate_cost$/,
+];
+
+/**
+ * A call that only reads: GET/HEAD, the POSTs that carry a list query in their body (`…/list`, `…_index`) or ids
+ * to look up (`…/list_by_fields`: taken for a change, each batched lookup would make every read stale and start again),
+ * and the POST reads above.
  */
 export function isReadRequest(method: string, path: string): boolean {
   if (method === "GET" || method === "HEAD") return true;
   const bare = path.split("?")[0];
-  return method === "POST" && (/\/list$/.test(bare) || /_index$/.test(bare) || /\/list_by_fields$/.test(bare));
+  return method === "POST" && (/\/list$/.test(bare) || /_index$/.test(bare) || /\/list_by_fields$/.test(bare) || POST_READS.some((re) => re.test(bare)));
 }

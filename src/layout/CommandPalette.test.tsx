@@ -86,5 +86,8 @@ describe("paletteScreens", () => {
     // Invoices and Payments have no menu entry either (document 1 section 6 names none); policy support has no billing.
     for (const role of ["super_admin", "agent", "staff"] as const) expect(paths(role)).toEqual(expect.arrayContaining(["/dashboard/invoices", "/dashboard/payments"]));
     expect(paths("policy_support")).not.toContain("/dashboard/invoices");
+    // Reporting (coverage snapshots) is a Tools route no menu lists: without the palette it was reached only by address.
+    for (const role of ["super_admin", "agent", "staff"] as const) expect(paths(role)).toContain("/dashboard/reporting");
+    expect(paths("policy_support")).not.toContain("/dashboard/reporting");
   });
 });

@@ -11,6 +11,8 @@ export interface PaletteScreen {
 const EXTRA_SCREENS: PaletteScreen[] = [
   { label: "app.shell.titles.home", path: "/dashboard/home" },
   { label: "app.compliance.dashboard.title", path: "/dashboard/compliance" },
+  // Coverage snapshot reports: a Tools route (document 3 section 2) that no menu of document 1 lists.
+  { label: "app.shell.titles.reporting", path: "/dashboard/reporting" },
   { label: "app.shell.titles.profile", path: "/dashboard/profile" },
   { label: "app.shell.titles.audit", path: "/dashboard/audit" },
   { label: "app.shell.titles.invoices", path: "/dashboard/invoices" },

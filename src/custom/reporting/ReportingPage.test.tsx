@@ -4,6 +4,7 @@ import type { AppRequestInit } from "../../dataProvider/types";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
+import { COVERAGE_CLASSES, COVERAGE_CLASS_COLOR } from "./ReportingCharts";
 import { ReportingPage } from "./ReportingPage";
 import { flatten, toCsv, type TimeSeries } from "./types";
 
@@ -43,6 +44,12 @@ describe("ReportingPage (/dashboard/reporting)", () => {
     const { bodies } = renderPage("super_admin");
     await screen.findByTestId("coverage-row-2026-01-01");
     expect(bodies).toContainEqual({ path: "/compound_coverage_snapshots/data_span", body: { reportable_type: "System" } });
+  });
+
+  it("gives each coverage class of the units chart its own colour (the palette's seven repeated: Excluded looked like HO4 internal)", () => {
+    const colours = COVERAGE_CLASSES.map((c) => COVERAGE_CLASS_COLOR[c]);
+    expect(colours.every(Boolean)).toBe(true);
+    expect(new Set(colours).size).toBe(COVERAGE_CLASSES.length);
   });
 
   it("flattens a series into date, id, type, value and field rows for the CSV", () => {

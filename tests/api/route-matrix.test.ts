@@ -89,6 +89,8 @@ const OWNERSHIP: Record<string, string> = {
   "upload-links": "SELECT ul.id, a.agency_id, ul.account_id, NULL::int FROM upload_links ul JOIN accounts a ON a.id = ul.account_id",
   // A carrier's assignment to an agency belongs to that agency; a rate to its community.
   "carrier-agencies": "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
+  // GET /carrier-agencies lists them (its filter[id] and rows).
+  carrier_agencies: "SELECT id, agency_id, NULL::int, NULL::int FROM carrier_agencies",
   "insurable-rates": "SELECT r.id, i.agency_id, i.account_id, r.insurable_id FROM insurable_rates r JOIN insurables i ON i.id = r.insurable_id",
   "carrier-insurable-profiles": "SELECT p.id, i.agency_id, i.account_id, p.insurable_id FROM carrier_insurable_profiles p JOIN insurables i ON i.id = p.insurable_id",
   agencies: "SELECT id, id, NULL::int, NULL::int FROM agencies",

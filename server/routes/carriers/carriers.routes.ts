@@ -9,7 +9,7 @@ import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
 import { requireCaller } from "../../plugins/auth";
 import { MESSAGES } from "../../lib/validators";
-import { carrierListSpec } from "./carriers.list";
+import { carrierAgencyListSpec, carrierListSpec } from "./carriers.list";
 import {
   addCommission,
   addFee,
@@ -20,17 +20,20 @@ import {
   listAvailabilities,
   listBillingStrategies,
   listCarrierAgencies,
+  listCarrierAgencyPairs,
   listCarriers,
   listCommissions,
   listFees,
   mergeCarriers,
   showCarrier,
+  showCarrierAgency,
   showCommission,
   toggleBillingStrategy,
   unassignAgency,
   updateAgencyPolicyTypes,
   updateAvailabilities,
   updateCarrier,
+  updateCarrierAgency,
   updateCommission,
 } from "./carriers.service";
 
@@ -61,6 +64,9 @@ const commissionFields = z.object({
   recipient_id: id,
   commission_strategy_id: id.nullable().optional(),
 });
+const agencyPolicyTypes = z.array(z.object({ policy_type_id: id, commission_strategy_id: id.nullable().optional() }).strip()).max(20);
+const carrierAgencyBody = z.object({ carrier_agency: z.object({ carrier_id: id, agency_id: id, policy_types: agencyPolicyTypes.optional() }).strip() });
+const carrierAgencyChanges = z.object({ carrier_agency: z.object({ carrier_id: id, agency_id: id, policy_types: agencyPolicyTypes }).partial().strip() });
 const carrierQuery = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(jsonValue);
 
 /** Carriers and their configuration (document 3 section 7, Carriers; reference sections 3.3 and 4.11). */
@@ -127,18 +133,43 @@ export const carrierRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/carrier-agencies/:id/update_policy_types",
-    {
-      config: can("carrier-agencies", "edit"),
-      schema: {
-        params: idParams,
-        body: z.object({ policy_types: z.array(z.object({ policy_type_id: id, commission_strategy_id: id.nullable().optional() }).strip()).max(20) }),
-      },
-    },
+    { config: can("carrier-agencies", "edit"), schema: { params: idParams, body: z.object({ policy_types: agencyPolicyTypes }) } },
     async (request) => {
       const caller = requireCaller(request);
       return updateAgencyPolicyTypes(app.db, request.params.id, request.body.policy_types, staffAuthor(caller.user));
     },
   );
+
+  // The carrier agencies themselves (document 3 section 7: POST, GET, PUT /carrier-agencies): the list contract over
+  // every pair in the caller's scope (agents: their agency tree's, read only), one pair, assigning with the policy types
+  // the agency sells (as assign_agency_to_carrier, reference section 3.3), and changing those policy types.
+  app.get(
+    "/carrier-agencies",
+    { config: can("carrier-agencies", "list"), schema: { querystring: listInput(filterTypes(carrierAgencyListSpec)) } },
+    async (request, reply) => {
+      const { scope } = requireCaller(request);
+      const query = request.query as QueryObject;
+      return sendList(reply, await listCarrierAgencyPairs(app.db, scope, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
+    },
+  );
+
+  app.get("/carrier-agencies/:id", { config: can("carrier-agencies", "show"), schema: { params: idParams } }, async (request) => {
+    const { scope } = requireCaller(request);
+    return showCarrierAgency(app.db, request.params.id, scope);
+  });
+
+  app.post("/carrier-agencies", { config: can("carrier-agencies", "create"), schema: { body: carrierAgencyBody } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const { carrier_id, agency_id, policy_types } = request.body.carrier_agency;
+    const created = await assignAgency(app.db, carrier_id, agency_id, staffAuthor(caller.user), { policyTypes: policy_types, carrierAsField: true });
+    reply.code(201);
+    return created;
+  });
+
+  app.put("/carrier-agencies/:id", { config: can("carrier-agencies", "edit"), schema: { params: idParams, body: carrierAgencyChanges } }, async (request) => {
+    const caller = requireCaller(request);
+    return updateCarrierAgency(app.db, request.params.id, request.body.carrier_agency, staffAuthor(caller.user));
+  });
 
   // Billing strategies: agents list and toggle their own agencies' (reference section 4.11).
   app.get(

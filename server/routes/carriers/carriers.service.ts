@@ -26,7 +26,17 @@ import { type Author, diffChanges, recordHistory } from "../../lib/history";
 import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { MESSAGES } from "../../lib/validators";
-import { CARRIER_COLUMNS, carrierListQuery, carrierListSpec, carrierScopeCondition } from "./carriers.list";
+import {
+  CARRIER_AGENCY_COLUMNS,
+  CARRIER_AGENCY_FROM,
+  CARRIER_COLUMNS,
+  carrierAgencyListQuery,
+  carrierAgencyListSpec,
+  carrierAgencyScopeCondition,
+  carrierListQuery,
+  carrierListSpec,
+  carrierScopeCondition,
+} from "./carriers.list";
 
 type Tx = Db;
 const inTransaction = <T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Tx));
@@ -184,22 +194,58 @@ const DEFAULT_STRATEGIES = [
   { title: "Monthly", new_business: { payments: [9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.08, 9.12], payments_per_term: 12 } },
 ];
 
+/** A policy type an agency sells for a carrier, with the carrier's commission strategy it earns. */
+export interface AgencyPolicyType {
+  policy_type_id: number;
+  commission_strategy_id?: number | null;
+}
+
+/** Every type must be one the carrier writes, once, and every commission one of the carrier's (422 otherwise). */
+async function validateAgencyPolicyTypes(db: Db, carrierId: number, input: AgencyPolicyType[]) {
+  const carrierTypes = (await db.select().from(carrierPolicyTypes).where(eq(carrierPolicyTypes.carrier_id, carrierId))).map((t) => t.policy_type_id);
+  const strategies = (await db.select().from(commissionStrategies).where(eq(commissionStrategies.carrier_id, carrierId))).map((s) => s.id);
+  const errors: Record<string, string> = {};
+  input.forEach((row, i) => {
+    if (!carrierTypes.includes(row.policy_type_id)) errors[`policy_types.${i}.policy_type_id`] = "is not a policy type of this carrier";
+    if (row.commission_strategy_id && !strategies.includes(row.commission_strategy_id)) errors[`policy_types.${i}.commission_strategy_id`] = "is not a commission of this carrier";
+  });
+  if (new Set(input.map((r) => r.policy_type_id)).size !== input.length) errors.policy_types = "lists a policy type twice";
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** A unique index refused the row (a concurrent request made the same pair first). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) if (e.code === "23505") return true;
+  return false;
+}
+
+const alreadyAssigned = () => new ValidationError({ agency_id: "is already assigned to this carrier" }, "Agency is already assigned to this carrier");
+
 /**
- * Assign a carrier to an agency (reference section 3.3): the pair gets the carrier's policy types, an authorization per
- * state and policy type, and default billing strategies (re-enabled when the pair existed before). 422 when assigned.
+ * Assign a carrier to an agency (reference section 3.3): the pair gets the carrier's policy types (or those named, each
+ * with its commission), an authorization per state and policy type, and default billing strategies (re-enabled when
+ * the pair existed before). 422 when assigned. `POST /carrier-agencies` names a missing carrier as a field (422);
+ * `assign_agency_to_carrier` answers 404 for it, as it always has.
  */
-export async function assignAgency(db: Db, carrierId: number, agencyId: number, author: Author) {
+export async function assignAgency(db: Db, carrierId: number, agencyId: number, author: Author, options: { policyTypes?: AgencyPolicyType[]; carrierAsField?: boolean } = {}) {
   const [carrier] = await db.select().from(carriers).where(eq(carriers.id, carrierId));
-  if (!carrier) throw new NotFoundError("Carrier");
+  if (!carrier) {
+    if (options.carrierAsField) throw new ValidationError({ carrier_id: "Select carrier from the drop-down list" });
+    throw new NotFoundError("Carrier");
+  }
   const [agency] = await db.select().from(agencies).where(eq(agencies.id, agencyId));
   if (!agency) throw new ValidationError({ agency_id: "Select agency from the drop-down list" });
   const [existing] = await db.select().from(carrierAgencies).where(and(eq(carrierAgencies.carrier_id, carrierId), eq(carrierAgencies.agency_id, agencyId)));
-  if (existing) throw new ValidationError({ agency_id: "is already assigned to this carrier" }, "Agency is already assigned to this carrier");
+  if (existing) throw alreadyAssigned();
+  if (options.policyTypes) await validateAgencyPolicyTypes(db, carrierId, options.policyTypes);
   const id = await inTransaction(db, async (tx) => {
     const [pair] = await tx.insert(carrierAgencies).values({ carrier_id: carrierId, agency_id: agencyId }).returning();
     const types = await tx.select().from(carrierPolicyTypes).where(eq(carrierPolicyTypes.carrier_id, carrierId));
+    const sold = options.policyTypes ?? types.map((t) => ({ policy_type_id: t.policy_type_id, commission_strategy_id: null }));
+    if (sold.length) {
+      await tx.insert(carrierAgencyPolicyTypes).values(sold.map((t) => ({ carrier_agency_id: pair.id, policy_type_id: t.policy_type_id, commission_strategy_id: t.commission_strategy_id ?? null })));
+    }
     for (const type of types) {
-      await tx.insert(carrierAgencyPolicyTypes).values({ carrier_agency_id: pair.id, policy_type_id: type.policy_type_id });
       await tx.insert(carrierAgencyAuthorizations).values(US_STATES.map((state) => ({ carrier_agency_id: pair.id, policy_type_id: type.policy_type_id, state })));
       const strategies = await tx
         .select()
@@ -208,32 +254,51 @@ export async function assignAgency(db: Db, carrierId: number, agencyId: number, 
       if (strategies.length) await tx.update(billingStrategies).set({ enabled: true, updated_at: new Date() }).where(inArray(billingStrategies.id, strategies.map((s) => s.id)));
       else await tx.insert(billingStrategies).values(DEFAULT_STRATEGIES.map((s) => ({ ...s, carrier_id: carrierId, agency_id: agencyId, policy_type_id: type.policy_type_id })));
     }
-    await recordHistory(tx, { type: "CarrierAgency", id: pair.id, action: "create", author, process: "console", changes: { carrier_id: { previous_value: null, new_value: carrierId }, agency_id: { previous_value: null, new_value: agencyId } } });
+    const changes: Record<string, { previous_value: unknown; new_value: unknown }> = {
+      carrier_id: { previous_value: null, new_value: carrierId },
+      agency_id: { previous_value: null, new_value: agencyId },
+    };
+    if (options.policyTypes) changes.policy_types = { previous_value: null, new_value: policyTypeSummary(options.policyTypes) };
+    await recordHistory(tx, { type: "CarrierAgency", id: pair.id, action: "create", author, process: "console", changes });
     return pair.id;
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw alreadyAssigned();
+    throw error;
   });
   return showCarrierAgency(db, id);
 }
 
-async function showCarrierAgency(db: Db, id: number) {
-  const [row] = await carrierAgencyRows(db, sql`ca.id = ${id}`);
+const policyTypeSummary = (rows: AgencyPolicyType[]) =>
+  rows.map((r) => ({ policy_type_id: r.policy_type_id, commission_strategy_id: r.commission_strategy_id ?? null })).sort((a, b) => a.policy_type_id - b.policy_type_id);
+
+/** One carrier agency in the caller's scope (404 outside it: agents read their agency tree's rows only). */
+export async function showCarrierAgency(db: Db, id: number, scope: Scope = { kind: "all" }) {
+  const [row] = await carrierAgencyRows(db, sql`ca.id = ${id}${andAll(carrierAgencyScopeCondition(scope))}`);
   if (!row) throw new NotFoundError("Carrier agency");
   return row;
 }
 
-async function carrierAgencyRows(db: Db, where: ReturnType<typeof sql>) {
-  const rows = await queryRows<Record<string, unknown> & { policy_types: unknown }>(
-    db,
-    sql`SELECT ca.id, ca.carrier_id, ca.agency_id, ag.title AS agency_title, ca.created_at,
-          (SELECT coalesce(json_agg(json_build_object('id', capt.id, 'policy_type_id', capt.policy_type_id, 'commission_strategy_id', capt.commission_strategy_id,
-                   'commission_strategy_title', cs.title) ORDER BY capt.policy_type_id), '[]'::json)
-             FROM carrier_agency_policy_types capt LEFT JOIN commission_strategies cs ON cs.id = capt.commission_strategy_id
-            WHERE capt.carrier_agency_id = ca.id) AS policy_types
-        FROM carrier_agencies ca JOIN agencies ag ON ag.id = ca.agency_id WHERE ${where} ORDER BY ag.title, ca.id`,
-  );
+/** Rows as the list answers them: each policy type with its title. */
+function withPolicyTypeTitles<T extends { policy_types: unknown }>(rows: T[]) {
   return rows.map((row) => {
     const types = (typeof row.policy_types === "string" ? JSON.parse(row.policy_types) : row.policy_types) as Array<{ policy_type_id: number }>;
     return { ...row, policy_types: types.map((t) => ({ ...t, title: POLICY_TYPE_TITLES.get(t.policy_type_id) ?? null })) };
   });
+}
+
+async function carrierAgencyRows(db: Db, where: ReturnType<typeof sql>) {
+  return withPolicyTypeTitles(
+    await queryRows<Record<string, unknown> & { policy_types: unknown }>(
+      db,
+      sql`SELECT ${CARRIER_AGENCY_COLUMNS} FROM ${CARRIER_AGENCY_FROM} WHERE ${where} ORDER BY ag.title, ca.id`,
+    ),
+  );
+}
+
+/** `GET /carrier-agencies` (document 3 section 7): the list contract over every pair the caller's scope reaches. */
+export async function listCarrierAgencyPairs(db: Db, scope: Scope, input: ListInput) {
+  const result = await runList<Record<string, unknown> & { policy_types: unknown }>(db, carrierAgencyListQuery(scope), parseListParams(input, carrierAgencyListSpec));
+  return { ...result, rows: withPolicyTypeTitles(result.rows) };
 }
 
 const agencyCondition = (scope: Scope, column: ReturnType<typeof sql>) => {
@@ -272,32 +337,34 @@ export async function unassignAgency(db: Db, id: number, author: Author) {
 }
 
 /** The policy types an agency sells for the carrier, each with a commission strategy of that carrier; replaces the set. */
-export async function updateAgencyPolicyTypes(
-  db: Db,
-  id: number,
-  input: Array<{ policy_type_id: number; commission_strategy_id?: number | null }>,
-  author: Author,
-) {
+export async function updateAgencyPolicyTypes(db: Db, id: number, input: AgencyPolicyType[], author: Author) {
   const [pair] = await db.select().from(carrierAgencies).where(eq(carrierAgencies.id, id));
   if (!pair) throw new NotFoundError("Carrier agency");
-  const carrierTypes = (await db.select().from(carrierPolicyTypes).where(eq(carrierPolicyTypes.carrier_id, pair.carrier_id))).map((t) => t.policy_type_id);
-  const strategies = (await db.select().from(commissionStrategies).where(eq(commissionStrategies.carrier_id, pair.carrier_id))).map((s) => s.id);
-  const errors: Record<string, string> = {};
-  input.forEach((row, i) => {
-    if (!carrierTypes.includes(row.policy_type_id)) errors[`policy_types.${i}.policy_type_id`] = "is not a policy type of this carrier";
-    if (row.commission_strategy_id && !strategies.includes(row.commission_strategy_id)) errors[`policy_types.${i}.commission_strategy_id`] = "is not a commission of this carrier";
-  });
-  if (new Set(input.map((r) => r.policy_type_id)).size !== input.length) errors.policy_types = "lists a policy type twice";
-  if (Object.keys(errors).length) throw new ValidationError(errors);
+  await validateAgencyPolicyTypes(db, pair.carrier_id, input);
   await inTransaction(db, async (tx) => {
     const before = await tx.select().from(carrierAgencyPolicyTypes).where(eq(carrierAgencyPolicyTypes.carrier_agency_id, id));
     await tx.delete(carrierAgencyPolicyTypes).where(eq(carrierAgencyPolicyTypes.carrier_agency_id, id));
     if (input.length) {
       await tx.insert(carrierAgencyPolicyTypes).values(input.map((r) => ({ carrier_agency_id: id, policy_type_id: r.policy_type_id, commission_strategy_id: r.commission_strategy_id ?? null })));
     }
-    const summary = (rows: Array<{ policy_type_id: number; commission_strategy_id?: number | null }>) => rows.map((r) => ({ policy_type_id: r.policy_type_id, commission_strategy_id: r.commission_strategy_id ?? null }));
-    await recordHistory(tx, { type: "CarrierAgency", id, action: "update", author, process: "console", changes: diffChanges({ policy_types: summary(before) }, { policy_types: summary(input) }) });
+    const changes = diffChanges({ policy_types: policyTypeSummary(before) }, { policy_types: policyTypeSummary(input) });
+    await recordHistory(tx, { type: "CarrierAgency", id, action: "update", author, process: "console", changes });
   });
+  return showCarrierAgency(db, id);
+}
+
+/**
+ * `PUT /carrier-agencies/{id}`: the pair's policy types and commissions. A pair is its carrier and agency: naming
+ * another carrier or agency is refused (422; unassign and assign instead), the same ones change nothing.
+ */
+export async function updateCarrierAgency(db: Db, id: number, input: { carrier_id?: number; agency_id?: number; policy_types?: AgencyPolicyType[] }, author: Author) {
+  const [pair] = await db.select().from(carrierAgencies).where(eq(carrierAgencies.id, id));
+  if (!pair) throw new NotFoundError("Carrier agency");
+  const errors: Record<string, string> = {};
+  if (input.carrier_id !== undefined && input.carrier_id !== pair.carrier_id) errors.carrier_id = "cannot be changed: unassign the agency and assign the other carrier";
+  if (input.agency_id !== undefined && input.agency_id !== pair.agency_id) errors.agency_id = "cannot be changed: unassign this agency and assign the other one";
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (input.policy_types) return updateAgencyPolicyTypes(db, id, input.policy_types, author);
   return showCarrierAgency(db, id);
 }
 

@@ -6,7 +6,7 @@ const key = "agencies.carriers";
 export default {
   agent: [
     { resource: "carriers", actions: READ, key },
-    { resource: "carrier-agencies", actions: ["list"], key },
+    { resource: "carrier-agencies", actions: READ, key },
     { resource: "carrier-billing-strategies", actions: ["list", "edit"], key },
     { resource: "carrier-fees", actions: ["list", "create"], key },
     { resource: "carrier-commissions", actions: READ, key },

@@ -12,8 +12,9 @@ import { LEGACY_IMPORT_JOB, findLegacyImport, presentLegacyImport, startLegacyIm
 export const LEGACY_MESSAGES = {
   integration: "Integration selection is required",
   fileUrl: "File URL is required",
-  agency: "The agency field is required.",
-  account: "The account field is required.",
+  // A policies-area form: the short required text (document 2 section 5 "Generic messages"; readings C-18).
+  agency: "This field is required",
+  account: "This field is required",
 };
 
 const body = z.object({

@@ -126,7 +126,7 @@ describe("POST /policies/import_legacy_policies", () => {
     expect(res.json().errors).toEqual({ integration_id: "Integration selection is required", file_url: "File URL is required" });
     const admin = await post("superAdmin", { integration_id: integrationA, file_url: `${base}/x.csv` });
     expect(admin.statusCode).toBe(422);
-    expect(admin.json().errors).toEqual({ agency_id: "The agency field is required.", account_id: "The account field is required." });
+    expect(admin.json().errors).toEqual({ agency_id: "This field is required", account_id: "This field is required" });
   });
 
   it("is refused to policy support (403) and without a session (401)", async () => {

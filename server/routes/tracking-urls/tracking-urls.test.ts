@@ -39,6 +39,23 @@ describe("tracking URLs", () => {
     expect((await req("POST", "/v2/staff_account/tracking_urls", as.staffA, { tracking_url: { landing_page: "residential", campaign_name: "x", agency_id: world.agencies.A.id } })).statusCode).toBe(403);
   });
 
+  it("refuses staff a tracking-URL CSV upload and its template, on its own call and through CSV uploads (403, nothing created)", async () => {
+    // Tracking URLs are an agency's (document 3 section 2; reference 4.9 serves them under the agency and super admin
+    // prefixes only): no staff menu lists them, and CSV Upload is a super admin tool (document 1 section 6).
+    const before = (await t.database.db.select().from(trackingUrls)).length;
+    const csv = `landing_page,campaign_name,agency_id\nresidential,Staff upload,${world.agencies.A.id}\n`;
+    const form = multipart([{ field: "file", filename: "tracking-urls.csv", contentType: "text/csv", content: csv }]);
+    const own = await t.app.inject({ method: "POST", url: "/v2/staff_account/tracking_urls/bulk_csv_upload", headers: { ...as.staffA, ...form.headers }, payload: form.payload });
+    expect(own.statusCode).toBe(403);
+    expect((await req("GET", "/v2/staff_account/tracking_urls/bulk_csv_template", as.staffA)).statusCode).toBe(403);
+    const job = multipart([
+      { field: "kind", content: "tracking_urls" },
+      { field: "file", filename: "tracking-urls.csv", contentType: "text/csv", content: csv },
+    ]);
+    expect((await t.app.inject({ method: "POST", url: "/v2/staff_account/csv_imports", headers: { ...as.staffA, ...job.headers }, payload: job.payload })).statusCode).toBe(403);
+    expect((await t.database.db.select().from(trackingUrls)).length).toBe(before);
+  });
+
   it("takes only the agency's own branding profile, so the link's lead events are accepted", async () => {
     const profileOf = async (agencyId: number) => (await t.database.db.select().from(brandingProfiles).where(eq(brandingProfiles.profileable_id, agencyId)))[0].id;
     const create = (branding: number, agency = world.agencies.A.id) =>

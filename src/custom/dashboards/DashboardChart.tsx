@@ -11,6 +11,15 @@ const label = (key: string, bucket: "day" | "month") => {
 };
 
 /**
+ * The value axis: a series of zeros (GetCovered's commission in a quiet week) gets 0 to 1, since an axis over [0, 0]
+ * drew one cut-off tick ("0.0…") in the middle of the chart; otherwise the chart's own.
+ */
+export const valueAxis = (values: number[]) => [values.every((v) => v === 0) ? { min: 0, max: 1 } : {}];
+
+/** Room on the right for the last date's label, which the chart otherwise cut ("No…" for Nov 27). */
+const MARGIN = { left: 8, right: 28 };
+
+/**
  * One small chart of the dashboard (document 2): money in dollars, counts as they are (readings C-43); a window of a
  * single point is drawn as a scatter plot, since a line needs two.
  */
@@ -29,8 +38,9 @@ export const DashboardChart = ({ graphs, series, title }: { graphs: DashboardGra
         skipAnimation
         xAxis={[{ min: -1, max: 1, tickInterval: [0], valueFormatter: () => label(keys[0], graphs.bucket) }]}
         series={[{ id: series, label: title, data: [{ id: keys[0], x: 0, y: values[0] }], valueFormatter: (v) => valueFormatter(v?.y ?? null) }]}
+        yAxis={valueAxis(values)}
         hideLegend
-        margin={{ left: 8, right: 16 }}
+        margin={MARGIN}
       />
     );
   }
@@ -40,8 +50,9 @@ export const DashboardChart = ({ graphs, series, title }: { graphs: DashboardGra
       skipAnimation
       xAxis={[{ scaleType: "point", data: keys.map((k) => label(k, graphs.bucket)) }]}
       series={[{ id: series, label: title, data: values, curve: "linear" as const, valueFormatter, showMark: keys.length <= 31 }]}
+      yAxis={valueAxis(values)}
       hideLegend
-      margin={{ left: 8, right: 16 }}
+      margin={MARGIN}
     />
   );
 };

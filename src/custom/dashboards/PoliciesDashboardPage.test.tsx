@@ -6,6 +6,7 @@ import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
 import { renderInAdmin } from "../../test/TestAdmin";
 import { formatDateTime } from "../../domain/format";
+import { valueAxis } from "./DashboardChart";
 import { PoliciesDashboardPage } from "./PoliciesDashboardPage";
 
 const TOTALS: DashboardTotals = {
@@ -42,6 +43,13 @@ function renderPage(role: "staff" | "agent" | "super_admin", url = "/dashboard/p
   const view = renderInAdmin(<PoliciesDashboardPage />, { dataProvider, user: staffUser(role), url, path: "/dashboard/policies/total" });
   return { ...view, requests };
 }
+
+describe("DashboardChart's value axis", () => {
+  it("spans 0 to 1 for a series of zeros (an axis over [0, 0] drew one cut-off tick), the chart's own otherwise", () => {
+    expect(valueAxis([0, 0, 0])).toEqual([{ min: 0, max: 1 }]);
+    expect(valueAxis([0, 2.5, 0])).toEqual([{}]);
+  });
+});
 
 describe("PoliciesDashboardPage (/dashboard/policies/total)", () => {
   it("shows a super admin every tile in dollars, Net Premium to Carrier and GetCovered's, for the last 7 days and product All", async () => {

@@ -34,7 +34,7 @@ export const ComplianceTrendChart = ({ series, id }: { series: TimeSeries; id: n
       xAxis={[{ scaleType: "point", data: series.meta.report_dates.map(label) }]}
       yAxis={[{ min: 0, max: 100 }]}
       series={[{ id: "percent_units", label: translate("resources.coverage_snapshots.columns.percent_units"), data: values(series, "percent_units", id), curve: "linear", valueFormatter: (v) => (v === null ? "" : `${v}%`) }]}
-      margin={{ left: 8, right: 16 }}
+      margin={{ left: 8, right: 40 }}
     />
   );
 };
@@ -48,7 +48,7 @@ export const UnitsByCoverageChart = ({ series, id }: { series: TimeSeries; id: n
       skipAnimation
       xAxis={[{ scaleType: "band", data: series.meta.report_dates.map(label) }]}
       series={COVERAGE_CLASSES.map((c) => ({ id: c, label: translate(`resources.coverage_snapshots.classes.${c}`), data: values(series, `total_units_${c}`, id), stack: "units", color: COVERAGE_CLASS_COLOR[c] }))}
-      margin={{ left: 8, right: 16 }}
+      margin={{ left: 8, right: 40 }}
     />
   );
 };

@@ -20,8 +20,9 @@ export default {
   validation: {
     integration: "Integration selection is required",
     file_url: "File URL is required",
-    agency: "The agency field is required.",
-    account: "The account field is required.",
+    // A policies-area form: the short required text (document 2 section 5; readings C-18).
+    agency: "This field is required",
+    account: "This field is required",
   },
   submit: "Import",
   importing: "Importing…",

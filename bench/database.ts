@@ -12,6 +12,8 @@ import { type Database, openPglite, openPostgres } from "../server/db/client";
 export interface ScratchDatabase {
   database: Database;
   where: string;
+  /** The scratch database's connection string on DATABASE_URL's server (none for PGlite): pg-boss opens its own pool. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function openScratchDatabase(databaseUrl: string | undefined, keep?
     const url = new URL(databaseUrl);
     url.pathname = `/${keep}`;
     const database = openPostgres(url.toString());
-    return { database, where: `PostgreSQL at ${url.host}, database ${keep} (kept)`, dispose: () => database.close() };
+    return { database, where: `PostgreSQL at ${url.host}, database ${keep} (kept)`, url: url.toString(), dispose: () => database.close() };
   }
   if (!databaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), "coverdesk-bench-"));
@@ -66,6 +68,7 @@ export async function openScratchDatabase(databaseUrl: string | undefined, keep?
   return {
     database,
     where: `PostgreSQL at ${url.host}, scratch database ${name}`,
+    url: url.toString(),
     async dispose() {
       await database.close();
       await admin(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../server/app";
 import { migrate } from "../server/db/migrate";
@@ -14,9 +15,11 @@ import { multipart } from "../server/test/multipart";
 import { openScratchDatabase } from "./database";
 
 /**
- * `npx tsx bench/property-import.ts [--rows 10000] [--communities 100]`: Add a Property's file import (reference
- * section 4.12, issue 14) end to end with the real job queue (pg-boss), on a throwaway embedded database, or on a
- * scratch database of DATABASE_URL's server when it is set: a CSV of `rows` units spread over `communities`
+ * `npx tsx bench/property-import.ts [--rows 10000] [--communities 100]`, or `npm run bench -- --only imports
+ * [--import-rows 10000 --import-communities 100]`: Add a Property's file import (reference section 4.12, issue 14) end
+ * to end with the real job queue (pg-boss), on a throwaway embedded database, or on a scratch database of
+ * DATABASE_URL's server when it is set (pg-boss is given that scratch database's URL: it opens its own pool, and
+ * without one it could not start on PostgreSQL): a CSV of `rows` units spread over `communities`
  * communities (a third of the units at the community's own address, the rest in buildings of 20 units each) is
  * uploaded as staff and polled as the console polls it until the job ends; then the same file again (every unit
  * exists: the skip path). Prints each phase's time and the statements the import ran. Goal (issue 14): 10,000 rows in
@@ -43,9 +46,38 @@ function propertyFile(accountId: number, rows: number, communities: number): str
   return `${lines.join("\n")}\n`;
 }
 
-async function main() {
+export interface PropertyImportRun {
+  /** ms until the upload was answered, and until the job ended as the console's polling saw it. */
+  upload: number;
+  total: number;
+  result: { communities: number; buildings: number; units: number; skipped: number };
+}
+
+export interface PropertyImportFigures {
+  where: string;
+  rows: number;
+  communities: number;
+  csv_kb: number;
+  first: PropertyImportRun;
+  again: PropertyImportRun;
+  insurables: number;
+  insurable_histories: number;
+  met: boolean;
+}
+
+/** The import bench on its own throwaway database (embedded, or a scratch database on `databaseUrl`'s server). */
+export async function benchPropertyImport(databaseUrl: string | undefined, rows = ROWS, communities = COMMUNITIES): Promise<PropertyImportFigures> {
   const dir = mkdtempSync(join(tmpdir(), "coverdesk-property-bench-"));
-  const scratch = await openScratchDatabase(process.env.DATABASE_URL);
+  const scratch = await openScratchDatabase(databaseUrl);
+  try {
+    return await importTwice(scratch, dir, rows, communities);
+  } finally {
+    await scratch.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function importTwice(scratch: Awaited<ReturnType<typeof openScratchDatabase>>, dir: string, rows: number, communities: number): Promise<PropertyImportFigures> {
   const database = scratch.database;
   await migrate(database);
   await ensureReferenceData(database.db);
@@ -55,13 +87,13 @@ async function main() {
   await db.execute(sql`INSERT INTO staffs (email, role, organizable_type, organizable_id, enabled, owner, encrypted_password, invitation_accepted_at)
     VALUES ('bench.staff@example.com', 'staff', 'Account', ${account.id}, true, true, ${await hashPassword("bench-pass-1")}, now())`);
 
-  const jobs = await startPgBossQueue(database);
+  const jobs = await startPgBossQueue(database, scratch.url);
   const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-bench" }), jobs, files: localFileStore(join(dir, "files")) });
   await app.ready();
   const signIn = await app.inject({ method: "POST", url: "/v2/staff/auth/sign_in", payload: { email: "bench.staff@example.com", password: "bench-pass-1" } });
   const h = signIn.headers;
   const headers = { "access-token": String(h["access-token"]), client: String(h.client), uid: String(h.uid), "token-type": "Bearer", expiry: String(h.expiry) };
-  const csv = propertyFile(account.id, ROWS, COMMUNITIES);
+  const csv = propertyFile(account.id, rows, communities);
 
   const importOnce = async () => {
     const body = multipart([{ field: "file", filename: "properties.csv", content: Buffer.from(csv) }]);
@@ -76,25 +108,40 @@ async function main() {
       status = (await app.inject({ method: "GET", url: `/v2/staff_account/insurables/imports/${id}`, headers })).json();
     }
     if (status.status !== "done") throw new Error(`import ended ${status.status}: ${status.error ?? JSON.stringify(status.result).slice(0, 500)}`);
-    return { upload: answered - started, total: Date.now() - started, result: status.result as { communities: number; buildings: number; units: number; skipped: number } };
+    return { upload: answered - started, total: Date.now() - started, result: status.result as PropertyImportRun["result"] };
   };
 
-  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const first = await importOnce();
-  const [{ n }] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM insurables WHERE account_id = ${account.id}`);
-  const [{ h: histories }] = await selectRows<{ h: number }>(db, sql`SELECT count(*)::int AS h FROM histories WHERE recordable_type = 'Insurable'`);
-  const again = await importOnce();
-  console.log(`property file import, ${ROWS} rows over ${COMMUNITIES} communities (${(csv.length / 1024).toFixed(0)} KB CSV), ${scratch.where}, pg-boss job:`);
-  console.log(`  first import: upload answered ${s(first.upload)}, done ${s(first.total)} (goal ≤ 30 s: ${first.total <= 30_000 ? "met" : "missed"})`);
-  console.log(`    ${JSON.stringify(first.result)}; ${n} insurables, ${histories} Insurable history rows`);
-  console.log(`  same file again (every unit exists): done ${s(again.total)}; ${JSON.stringify(again.result)}`);
-  await app.close();
-  await jobs.stop();
-  await scratch.dispose();
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    const first = await importOnce();
+    const [{ n }] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM insurables WHERE account_id = ${account.id}`);
+    const [{ h: histories }] = await selectRows<{ h: number }>(db, sql`SELECT count(*)::int AS h FROM histories WHERE recordable_type = 'Insurable'`);
+    const again = await importOnce();
+    return { where: scratch.where, rows, communities, csv_kb: Math.round(csv.length / 1024), first, again, insurables: n, insurable_histories: histories, met: first.total <= 30_000 };
+  } finally {
+    await app.close();
+    await jobs.stop();
+  }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** The figures as lines (this script's output, and `npm run bench -- --only imports`). */
+export function describePropertyImport(f: PropertyImportFigures): string[] {
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    `property file import, ${f.rows} rows over ${f.communities} communities (${f.csv_kb} KB CSV), ${f.where}, pg-boss job:`,
+    `  first import: upload answered ${s(f.first.upload)}, done ${s(f.first.total)} (goal ≤ 30 s: ${f.met ? "met" : "missed"})`,
+    `    ${JSON.stringify(f.first.result)}; ${f.insurables} insurables, ${f.insurable_histories} Insurable history rows`,
+    `  same file again (every unit exists): done ${s(f.again.total)}; ${JSON.stringify(f.again.result)}`,
+  ];
+}
+
+async function main() {
+  const figures = await benchPropertyImport(process.env.DATABASE_URL);
+  for (const line of describePropertyImport(figures)) console.log(line);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

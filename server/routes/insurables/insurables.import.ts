@@ -264,7 +264,12 @@ export async function applyPropertyRows(
     }
     for (let i = 0; i < toCreate.length; i += BATCH) {
       const batch = toCreate.slice(i, i + BATCH);
-      await tx.insert(insurables).values(batch.map((r) => ({ title: r.unitTitle, insurable_type_id: 4, insurable_id: unitParent(r), account_id: r.accountId, agency_id: agencyOf.get(r.accountId) })));
+      const created = await tx
+        .insert(insurables)
+        .values(batch.map((r) => ({ title: r.unitTitle, insurable_type_id: 4, insurable_id: unitParent(r), account_id: r.accountId, agency_id: agencyOf.get(r.accountId) })))
+        .returning({ id: insurables.id });
+      // Units are insurables like their community and building: each created one has its history row (DESIGN.md 3).
+      await recordHistories(tx, created.map((u) => ({ type: "Insurable", id: u.id, action: "create" as const, author, process: "import" as const })));
       result.units += batch.length;
       await onProgress(Math.min(rows.length, result.skipped + result.units));
     }

@@ -201,7 +201,7 @@ describe("property file upload", () => {
     expect((await call("GET", `/v2/staff_agency/insurables/imports/${again.json().id}`, as.agentB)).statusCode).toBe(404);
   });
 
-  it("imports a file of many communities in a fixed number of statements, each community and building with its history row", async () => {
+  it("imports a file of many communities in a fixed number of statements, each community, building and unit with its history row", async () => {
     // 40 single-home communities, every other one with its unit in a building of its own street address.
     const csv = Array.from({ length: 40 }, (_, i) => `${world.accounts.A.id},Acct,${i % 2 ? `${i} Side St` : "10 Home Rd"},1,Austin,Travis,TX,78702,1999,Home ${i},,10 Home Rd,,Austin,TX,78702`);
     const { rows, errors } = parsePropertyRows([HEAD.split(","), ...csv.map((l) => l.split(","))]);
@@ -225,14 +225,22 @@ describe("property file upload", () => {
     const result = await applyPropertyRows(counting(t.database.db), { kind: "all" }, rows, { name: "Importer" }, () => undefined);
     expect(result).toMatchObject({ communities: 40, buildings: 20, units: 40, skipped: 0, errors: [] });
     // Statements per batch of rows, not per row (it was one history insert per community: 51 here).
-    expect(statements).toBeLessThanOrEqual(12);
+    expect(statements).toBeLessThanOrEqual(13);
     const created = await t.database.db
       .select({ id: insurables.id })
       .from(insurables)
       .where(and(eq(insurables.account_id, world.accounts.A.id), or(and(eq(insurables.insurable_type_id, 1), like(insurables.title, "Home %")), and(eq(insurables.insurable_type_id, 7), like(insurables.title, "% Side St")))));
     expect(created).toHaveLength(60);
-    const written = await t.database.db.select().from(histories).where(and(eq(histories.recordable_type, "Insurable"), inArray(histories.recordable_id, created.map((c) => c.id)), eq(histories.process, "import")));
-    expect(written).toHaveLength(60);
+    const units = await t.database.db
+      .select({ id: insurables.id })
+      .from(insurables)
+      .where(and(eq(insurables.insurable_type_id, 4), inArray(insurables.insurable_id, created.map((c) => c.id))));
+    expect(units).toHaveLength(40);
+    const written = await t.database.db
+      .select()
+      .from(histories)
+      .where(and(eq(histories.recordable_type, "Insurable"), inArray(histories.recordable_id, [...created, ...units].map((c) => c.id)), eq(histories.process, "import")));
+    expect(written).toHaveLength(100);
     expect(written.every((h) => h.action === "create" && h.author === "Importer")).toBe(true);
   });
 

@@ -100,10 +100,13 @@ describe("PolicyImportPage (/dashboard/policies/policy-import)", () => {
     expect(screen.getByRole("combobox", { name: "Integration" })).toHaveAttribute("aria-disabled", "true");
     expect(calls.some((c) => c.path === "/integrations")).toBe(false);
     expect(screen.getByLabelText("Account")).toBeDisabled();
+    // The agency picker's hint (document 2 section 8), until a missing agency is named instead.
+    expect(screen.getByText("You can search agency by entering name in the field above.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Import" }));
     // The policies area's short required text (readings C-18), under each of the two pickers.
     await waitFor(() => expect(screen.getAllByText("This field is required")).toHaveLength(2));
     expect(screen.queryByText(/field is required\./)).toBeNull();
+    expect(screen.queryByText("You can search agency by entering name in the field above.")).toBeNull();
   });
 
   it("says 'Loading integrations...' while they load", async () => {

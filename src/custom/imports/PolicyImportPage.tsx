@@ -156,6 +156,7 @@ export const PolicyImportPage = () => {
                 }}
                 search={searchAgencies}
                 error={errors.agency_id}
+                hint={translate(t("help.agency"))}
               />
               <SearchPicker label={translate(t("fields.account"))} value={account} onChange={setAccount} search={searchAccounts} disabled={!agency} error={errors.account_id} />
             </>

@@ -19,6 +19,7 @@ export const SearchPicker = ({
   search,
   disabled,
   error,
+  hint,
   noOptionsKey = "resources.common.location.no_results",
 }: {
   label: string;
@@ -27,6 +28,8 @@ export const SearchPicker = ({
   search: (text: string) => Promise<Option[]>;
   disabled?: boolean;
   error?: string;
+  /** Shown under the field while it has no error. */
+  hint?: string;
   noOptionsKey?: string;
 }) => {
   const translate = useTranslate();
@@ -61,7 +64,7 @@ export const SearchPicker = ({
       filterOptions={(x) => x}
       onInputChange={(_e, v, reason) => reason === "input" && setText(v)}
       onChange={(_e, v) => onChange(v)}
-      renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error} />}
+      renderInput={(params) => <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? hint} />}
     />
   );
 };

@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import type { Db } from "../../db/client";
 import type { FileStore } from "../../files/store";
 import { cleanFileName } from "../../lib/input";
+import { CSV_IMPORT_KIND_ACCESS } from "../../../src/domain/csvImports";
 import { type CsvImportKind, insurableImports } from "../../db/schema";
 import { NOT_IMPORTED, type OutcomeCounts, type RowOutcome, resultFile } from "../../lib/csv";
 import { AppError, ValidationError } from "../../lib/errors";
@@ -23,13 +24,8 @@ export const CSV_IMPORT_JOB = "import-csv";
 /** The largest file of these imports (their synchronous calls take 1 to 5 MB; text files, read whole). */
 export const MAX_CSV_IMPORT_BYTES = 5 * 1024 * 1024;
 
-/** Who may send a file to each import: the permission of the import's own call. */
-export const KIND_ACCESS: Record<CsvImportKind, { resource: string; action: "create" }> = {
-  properties: { resource: "insurable", action: "create" },
-  leases: { resource: "leases", action: "create" },
-  tracking_urls: { resource: "tracking-url", action: "create" },
-  insurable_updates: { resource: "insurable-updates", action: "create" },
-};
+/** Who may send a file to each import: the permission of the import's own call (shared with the console). */
+export const KIND_ACCESS = CSV_IMPORT_KIND_ACCESS;
 
 export interface RowError {
   row: number;

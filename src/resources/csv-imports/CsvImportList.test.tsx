@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("CSV Uploads", () => {
   it("lists past uploads with kind, sender, status and counts, filters by kind into the address, and downloads a result file", async () => {
     const dataProvider = createMemoryDataProvider({ "csv-imports": UPLOADS });
-    const { i18nProvider } = renderInAdmin(<CsvImportList />, { dataProvider, user: staffUser("staff"), url: "/dashboard/csv-imports", path: "/dashboard/csv-imports" });
+    const { i18nProvider } = renderInAdmin(<CsvImportList />, { dataProvider, user: staffUser("agent"), url: "/dashboard/csv-imports", path: "/dashboard/csv-imports" });
     const row = (await screen.findByText("march-leases.csv")).closest("tr") as HTMLElement;
     expect(within(row).getByText("Leases")).toBeInTheDocument();
     expect(within(row).getByText("Pat Manager")).toBeInTheDocument();
@@ -52,6 +52,19 @@ describe("CSV Uploads", () => {
     expect(screen.getByText("2 created")).toBeInTheDocument();
     expect(decodeURIComponent(screen.getByTestId("location").textContent ?? "")).toContain('"kind":"tracking_urls"');
     expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("offers in its Import filter only the imports the role sends: staff no tracking URLs or insurable updates", async () => {
+    const kinds = async (role: "staff" | "agent" | "super_admin") => {
+      const view = renderInAdmin(<CsvImportList />, { dataProvider: createMemoryDataProvider({ "csv-imports": [] }), user: staffUser(role), url: "/dashboard/csv-imports", path: "/dashboard/csv-imports" });
+      fireEvent.mouseDown(await screen.findByLabelText("Import"));
+      const names = (await screen.findAllByRole("option")).map((o) => o.textContent);
+      view.unmount();
+      return names.filter((n) => n !== "Any");
+    };
+    expect(await kinds("staff")).toEqual(["Properties", "Leases"]);
+    expect(await kinds("agent")).toEqual(["Properties", "Leases", "Tracking URLs"]);
+    expect(await kinds("super_admin")).toEqual(["Properties", "Leases", "Tracking URLs", "Insurable updates"]);
   });
 
   it("says when a result file cannot be downloaded", async () => {

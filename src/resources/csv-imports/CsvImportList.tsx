@@ -1,5 +1,7 @@
 import { DataTable, ReferenceField, useTranslate } from "react-admin";
+import { csvImportKindsOf } from "../../domain/csvImports";
 import { formatMoment } from "../../domain/format";
+import { useCurrentUser } from "../../layout/useCurrentUser";
 import { PageHeader } from "../../layout/PageHeader";
 import { FilterBar, GridDataTable, GridList, SelectFilter } from "../common";
 import { resourcePath } from "../paths";
@@ -7,7 +9,6 @@ import { OutcomeCounts, ResultFileButton, StatusChip } from "./CsvImportParts";
 import { CSV_IMPORT_KINDS, CSV_IMPORT_STATUSES, type CsvImport } from "./types";
 
 const k = (key: string) => `resources.csv-imports.${key}`;
-const KIND_CHOICES = CSV_IMPORT_KINDS.map((id) => ({ id, name: k(`kinds.${id}`) }));
 const STATUS_CHOICES = CSV_IMPORT_STATUSES.map((id) => ({ id, name: k(`statuses.${id}`) }));
 
 /**
@@ -17,12 +18,15 @@ const STATUS_CHOICES = CSV_IMPORT_STATUSES.map((id) => ({ id, name: k(`statuses.
  */
 export const CsvImportList = () => {
   const translate = useTranslate();
+  const { user } = useCurrentUser();
+  // Only the imports the role ever sends, which are all its list can hold (staff: no tracking URLs, no insurable updates).
+  const kindChoices = (user ? csvImportKindsOf(user.role) : CSV_IMPORT_KINDS).map((id) => ({ id, name: k(`kinds.${id}`) }));
   return (
     <>
       <PageHeader titleKey="app.shell.titles.csv_imports" />
       <GridList<CsvImport> resource="csv-imports" title={false} sort={{ field: "created_at", order: "DESC" }}>
         <FilterBar>
-          <SelectFilter path="kind" label={k("fields.kind")} choices={KIND_CHOICES} />
+          <SelectFilter path="kind" label={k("fields.kind")} choices={kindChoices} />
           <SelectFilter path="status" label={k("fields.status")} choices={STATUS_CHOICES} />
         </FilterBar>
         <GridDataTable<CsvImport> rowClick={false}>

@@ -1,7 +1,7 @@
 import type { RaRecord } from "react-admin";
 
-export const CSV_IMPORT_KINDS = ["properties", "leases", "tracking_urls", "insurable_updates"] as const;
-export type CsvImportKind = (typeof CSV_IMPORT_KINDS)[number];
+import type { CsvImportKind } from "../../domain/csvImports";
+export { CSV_IMPORT_KINDS, type CsvImportKind } from "../../domain/csvImports";
 export const CSV_IMPORT_STATUSES = ["queued", "running", "done", "failed"] as const;
 export const ROW_OUTCOMES = ["created", "existed", "updated", "error", "not_imported"] as const;
 export type RowOutcome = (typeof ROW_OUTCOMES)[number];

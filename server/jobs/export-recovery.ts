@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { BULK_JOB } from "../lib/bulk";
 import { queryRows } from "../lib/list";
 import { EXPORT_LEADS_JOB } from "./export-leads";
 import { EXPORT_POLICIES_JOB, STALE_SECONDS } from "./export-policies";
@@ -32,5 +33,14 @@ export async function requeueStaleExports(app: FastifyInstance, opts: { anyAge: 
      RETURNING id`,
   );
   for (const { id } of stale) await app.jobs.send(BUILD_REPORT_JOB, { reportId: id });
+  // So are grids' bulk jobs (server/jobs/bulk-job.ts), which go on from the rows they had finished.
+  const bulk = await queryRows<{ id: number }>(
+    app.db,
+    sql`UPDATE bulk_jobs SET status = 'queued'
+         WHERE status = 'running'
+           AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
+     RETURNING id`,
+  );
+  for (const { id } of bulk) await app.jobs.send(BULK_JOB, { jobId: id });
   return rows.map((r) => r.id);
 }

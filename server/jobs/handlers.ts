@@ -2,6 +2,8 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Author } from "../lib/history";
 import { publicOrigin } from "../lib/public-url";
+import { BULK_JOB } from "../lib/bulk";
+import { runBulkJob } from "./bulk-job";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
 import { EXPORT_LEADS_JOB, runLeadExport } from "./export-leads";
 import { BUILD_REPORT_JOB, runReport } from "./build-report";
@@ -73,6 +75,8 @@ export async function registerJobHandlers(app: FastifyInstance): Promise<void> {
   await app.jobs.work<{ reportId: number }>(BUILD_REPORT_JOB, (data) =>
     runReport({ db: app.db, files: app.files, mailer: app.mailer, filesSecret: app.env.FILES_SECRET, publicUrl: publicOrigin(app.env) }, data.reportId),
   );
+  // A grid's bulk action over more rows than a request should take (issue 17 section 5).
+  await app.jobs.work<{ jobId: number }>(BULK_JOB, (data) => runBulkJob(app, data.jobId));
   await app.jobs.work<DeclineExpiredParams>(DECLINE_EXPIRED_JOB, async (data) => {
     await runDeclineExpiredProofs(app, data);
   });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_PER } from "../../src/domain/constants";
 import { SHORT_TEXT, id, jsonValue, text } from "./input";
-import { BULK_MAX, type FilterType, type ListSpec } from "./list";
+import { BULK_MAX } from "../../src/domain/bulk";
+import type { FilterType, ListSpec } from "./list";
 
 /**
  * The list contract (DESIGN.md section 3, Lists) as a route schema: `sort`, `pagination` and a `filter` whose keys are
@@ -64,7 +65,7 @@ export function listInput<T extends z.ZodRawShape>(filters: Record<string, Filte
 
 /**
  * A grid's bulk call (issue 17 section 5): the picked `ids`, or `all_matching: true` with the grid's `filter`
- * (server/lib/list.ts bulkTargets reads them through the list's scope). A filter without `all_matching` selects
+ * (server/lib/bulk.ts bulkTargets reads them through the list's scope). A filter without `all_matching` selects
  * nothing, so no call acts on rows it did not name or ask for explicitly.
  */
 export function bulkInput(filters: Record<string, FilterType>) {

@@ -14,6 +14,9 @@ export interface Caller {
   scope: Scope;
 }
 
+/** Who a change is made for, without a session: a background job started by a signed-in caller (server/lib/bulk.ts). */
+export type Actor = Pick<Caller, "user" | "scope">;
+
 export interface AccessConfig {
   resource: string;
   action: Action;

@@ -8,6 +8,7 @@ import { createInsurableLookups } from "./insurableLookups";
 import { browserStorage, setStoredUser } from "./session";
 import type { AppDataProvider, AppMethods, AppRequestInit, StaffUser, UploadLinkDescription, UserMergePreview, UserMergeResult } from "./types";
 import { uploadForm } from "./upload";
+import { runBulkCall } from "./bulk";
 
 /**
  * react-admin ↔ Coverdesk API (docs/API.md, DESIGN.md section 3). The wire dialect:
@@ -262,6 +263,9 @@ export function createDataProvider(httpClient: HttpClient, options: DataProvider
         body: id === undefined || id === null ? { email } : { email, id },
       });
       return response.json.email_available_to_use;
+    },
+    runBulk(path, body, onProgress) {
+      return runBulkCall(httpClient, path, body, onProgress);
     },
     async request<T = unknown>(path: string, init: AppRequestInit = {}) {
       const response = await httpClient<T>(path.startsWith("/") ? path : `/${path}`, {

@@ -1,3 +1,5 @@
+import type { BulkJob } from "../domain/bulk";
+import type { BulkOutcome } from "./bulk";
 import type { MergeField } from "../domain/userMerge";
 import type { DataProvider, Identifier } from "react-admin";
 import type { PermissionEntry } from "../domain/permissions";
@@ -234,6 +236,11 @@ export interface AppMethods {
   previewUserMerge(survivorId: Identifier, mergeIds: Identifier[]): Promise<UserMergePreview>;
   /** POST /users/{survivor}/merge with one choice (the record whose value is kept) per conflicting field. */
   mergeUsers(survivorId: Identifier, mergeIds: Identifier[], choices: Partial<Record<MergeField, number>>): Promise<UserMergeResult>;
+  /**
+   * A grid's bulk call (POST, src/domain/bulk.ts): its result at once for a small selection, else the background job
+   * polled until it ends, each state of it handed to `onProgress`.
+   */
+  runBulk(path: string, body: object, onProgress?: (job: BulkJob) => void): Promise<BulkOutcome>;
   /**
    * Any other call of docs/API.md (custom actions: history, charge_multiple, change-request approve…), role-prefixed
    * like every call; answers the parsed JSON body and the response headers (e.g. `total-entries`).

@@ -1,6 +1,7 @@
 import type { GetListParams, Identifier, RaRecord } from "react-admin";
 import { HttpError } from "react-admin";
 import type { AppDataProvider, AppMethods } from "../dataProvider/types";
+import { runBulkCall } from "../dataProvider/bulk";
 
 /**
  * A tiny in-memory AppDataProvider for component tests. Filters follow the console's wire convention
@@ -146,6 +147,10 @@ export function createMemoryDataProvider(initial: Data, overrides: Partial<AppMe
     getAvailablePermissions: notBuilt("getAvailablePermissions"),
     previewUserMerge: notBuilt("previewUserMerge"),
     mergeUsers: notBuilt("mergeUsers"),
+    // A bulk call goes through `request` (a test answers it there), polling a background job as the real one does.
+    runBulk(path, body, onProgress) {
+      return runBulkCall((to, init) => provider.request(to, init), path, body, onProgress);
+    },
     // Custom calls: a test passes `request` in overrides to answer them; unanswered ones are recorded and fail.
     async request(path, init) {
       record("request", undefined, { path, ...init });

@@ -137,6 +137,7 @@ const SHARED: Record<string, string> = {
   insurable_types: "reference data",
   saved_views: "a saved view answers only the staff member who saved it (staff_id), whatever the tenant (saved-views.test.ts)",
   record_numbers: "the audit log's record id names a record of any type; the log is for super admins only (audit.test.ts)",
+  bulk_jobs: "a grid's bulk job answers only the staff member who started it (staff_id), whatever the tenant (server/jobs/bulk-job.test.ts)",
   imports: "a property-file import answers only the staff who uploaded it (staff_id), whatever the tenant",
   legacy_imports: "a legacy policy import answers only the staff who started it (staff_id) while its account is in their scope (legacy-import.test.ts)",
   documents: "a document id only counts with its policy's id, which the matrix probes",

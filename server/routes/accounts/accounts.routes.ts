@@ -1,12 +1,14 @@
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EMAIL_MAX, SHORT_TEXT, TEXT, cents, id, idParams, permissionSet, text } from "../../lib/input";
-import { applyBulk, bulkTargets, sendList } from "../../lib/list";
+import { defineBulkAction, runBulk } from "../../lib/bulk";
+import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { lookupScope } from "../../lib/scope";
 import { staffAuthor } from "../../lib/history";
-import { type Caller, requireCaller } from "../../plugins/auth";
+import { type Actor, requireCaller } from "../../plugins/auth";
 import { assertAccess } from "../staffs/staffs.service";
 import { accountListQuery, accountListSpec } from "./accounts.list";
 import {
@@ -55,12 +57,18 @@ const accountInput = z
 const listQuery = listInput(filterTypes(accountListSpec));
 const tabQuery = listInput({ title: "text", enabled: "bool", number: "text", status: "text" });
 
-const accountCaller = (caller: Caller): AccountCaller => ({
+const accountCaller = (caller: Actor): AccountCaller => ({
   role: caller.user.role,
   organizableId: caller.user.organizable_id,
   scope: caller.scope,
   author: staffAuthor(caller.user),
 });
+
+/** The grid's bulk Enable/Disable: each account as the single call switches it; rows named by their title. */
+const accountBulk = (["enable", "disable"] as const).map(
+  (action) =>
+    [action, defineBulkAction({ name: `accounts.${action}`, label: sql`a.title`, each: (app, actor, id) => setAccountEnabled(app.db, accountCaller(actor), id, action === "enable") })] as const,
+);
 
 const listParams = (query: QueryObject) => ({ sort: query.sort, pagination: query.pagination, filter: query.filter });
 
@@ -103,12 +111,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The grid's bulk Enable/Disable (issue 17 section 5): picked ids or every account matching the grid's filter, read
-  // through the grid's own scoped query; each account then as the single call does it.
-  for (const [action, enabled] of [["enable", true], ["disable", false]] as const) {
-    app.post(`/accounts/bulk_${action}`, { config: { access: { resource: "accounts", action } }, schema: { body: bulkInput(filterTypes(accountListSpec)) } }, async (request) => {
+  // through the grid's own scoped query (lib/bulk.ts).
+  for (const [action, bulk] of accountBulk) {
+    app.post(`/accounts/bulk_${action}`, { config: { access: { resource: "accounts", action } }, schema: { body: bulkInput(filterTypes(accountListSpec)) } }, async (request, reply) => {
       const caller = requireCaller(request);
-      const targets = await bulkTargets(app.db, accountListQuery(caller.scope), accountListSpec, request.body);
-      return applyBulk(targets, (id) => setAccountEnabled(app.db, accountCaller(caller), id, enabled));
+      return runBulk(app, reply, caller, bulk, { query: accountListQuery(caller.scope), spec: accountListSpec, selection: request.body });
     });
   }
 

@@ -1,11 +1,13 @@
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EMAIL_MAX, SEARCH_MAX, SHORT_TEXT, TEXT, flag, id, idParams, permissionSet, text } from "../../lib/input";
-import { applyBulk, bulkTargets, sendList } from "../../lib/list";
+import { defineBulkAction, runBulk } from "../../lib/bulk";
+import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { staffAuthor } from "../../lib/history";
-import { type Caller, requireCaller } from "../../plugins/auth";
+import { type Actor, requireCaller } from "../../plugins/auth";
 import { agencyListQuery, agencyListSpec } from "./agencies.list";
 import { type AgencyCaller, agencyHistories, createAgency, filterAgencies, listAgencies, setAgencyEnabled, showAgency, updateAgency } from "./agencies.service";
 
@@ -37,7 +39,12 @@ const agencyInput = z
   })
   .strip();
 
-const agencyCaller = (caller: Caller): AgencyCaller => ({ role: caller.user.role, organizableId: caller.user.organizable_id, scope: caller.scope, author: staffAuthor(caller.user) });
+const agencyCaller = (caller: Actor): AgencyCaller => ({ role: caller.user.role, organizableId: caller.user.organizable_id, scope: caller.scope, author: staffAuthor(caller.user) });
+/** The grid's bulk Enable/Disable: each agency as the single call switches it, its staff included; rows named by title. */
+const agencyBulk = (["enable", "disable"] as const).map(
+  (action) =>
+    [action, defineBulkAction({ name: `agencies.${action}`, label: sql`ag.title`, each: (app, actor, id) => setAgencyEnabled(app.db, agencyCaller(actor), id, action === "enable") })] as const,
+);
 const listParams = (query: QueryObject) => ({ sort: query.sort, pagination: query.pagination, filter: query.filter });
 
 /**
@@ -95,13 +102,12 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
   // grid's filter (top-level ones unless the grid lists sub-agencies too), read through the grid's own scoped query;
   // each agency then as the single call does it, history and its staff included.
   const bulkBody = bulkInput({ ...filterTypes(agencyListSpec), with_subagencies: "bool" });
-  for (const [action, enabled] of [["enable", true], ["disable", false]] as const) {
-    app.post(`/agencies/bulk_${action}`, { config: access(action), schema: { body: bulkBody } }, async (request) => {
+  for (const [action, bulk] of agencyBulk) {
+    app.post(`/agencies/bulk_${action}`, { config: access(action), schema: { body: bulkBody } }, async (request, reply) => {
       const caller = requireCaller(request);
       const { with_subagencies: withSubagencies, ...filter } = (request.body.filter || {}) as QueryObject;
       const topLevelOnly = Boolean(request.body.all_matching) && String(withSubagencies) !== "true";
-      const targets = await bulkTargets(app.db, agencyListQuery(caller.scope, topLevelOnly), agencyListSpec, { ...request.body, filter });
-      return applyBulk(targets, (id) => setAgencyEnabled(app.db, agencyCaller(caller), id, enabled));
+      return runBulk(app, reply, caller, bulk, { query: agencyListQuery(caller.scope, topLevelOnly), spec: agencyListSpec, selection: { ...request.body, filter } });
     });
   }
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { decideAccess } from "../../../src/domain/access";
@@ -6,7 +7,8 @@ import { EXPORT_LEADS_JOB, type LeadExportParams } from "../../jobs/export-leads
 import { ForbiddenError, PermissionNotEnabledError } from "../../lib/errors";
 import { z } from "zod";
 import { idParams } from "../../lib/input";
-import { applyBulk, bulkTargets, listEnvelope, parseListParams, sendList } from "../../lib/list";
+import { defineBulkAction, runBulk } from "../../lib/bulk";
+import { listEnvelope, parseListParams, sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { recordAuditEvent, staffAuthor } from "../../lib/history";
@@ -16,6 +18,15 @@ import { leadFilterOptions, leadProducts, listLeads, setLeadArchived, showLead, 
 import { cachedStats, computeLeadStats, splitStatsFilter, trackingUrlStats } from "./leads.stats";
 
 const listSchema = listInput(filterTypes(leadListSpec), { input_file: z.enum(["text/csv"]).optional() });
+
+/** The grid's bulk Archive/Unarchive: each lead as the single call archives it; rows named by their email, as the grid. */
+const leadBulk = (["archive", "unarchive"] as const).map(
+  (action) =>
+    [
+      action,
+      defineBulkAction({ name: `leads.${action}`, label: sql`l.email`, each: (app, actor, id) => setLeadArchived(app.db, actor.scope, id, action === "archive", staffAuthor(actor.user)) }),
+    ] as const,
+);
 /** The answer of a CSV request (reference 4.9: `input_file=text/csv` mails the file). */
 export const LEADS_EXPORT_MESSAGE = "Report were sent";
 const list = { resource: "leads", action: "list" };
@@ -74,12 +85,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   // The grid's bulk Archive/Unarchive (issue 17 section 5), as the accounts grid's Enable/Disable: picked ids or every
   // lead the grid lists for its filter (its defaults included: the last days' visits, converted leads left out unless
   // a status is chosen), read through the grid's own scoped query; each lead then as the single call archives it.
-  for (const [action, archived] of [["archive", true], ["unarchive", false]] as const) {
-    app.post(`/leads/bulk_${action}`, { config: { access: { resource: "leads", action: "archive" } }, schema: { body: bulkInput(filterTypes(leadListSpec)) } }, async (request) => {
+  for (const [action, bulk] of leadBulk) {
+    app.post(`/leads/bulk_${action}`, { config: { access: { resource: "leads", action: "archive" } }, schema: { body: bulkInput(filterTypes(leadListSpec)) } }, async (request, reply) => {
       const caller = requireCaller(request);
       const filter = withListDefaults((request.body.filter || {}) as QueryObject);
-      const targets = await bulkTargets(app.db, leadListQuery(caller.scope, statusDefault(filter)), leadListSpec, { ...request.body, filter });
-      return applyBulk(targets, (id) => setLeadArchived(app.db, caller.scope, id, archived, staffAuthor(caller.user)));
+      return runBulk(app, reply, caller, bulk, { query: leadListQuery(caller.scope, statusDefault(filter)), spec: leadListSpec, selection: { ...request.body, filter } });
     });
   }
 

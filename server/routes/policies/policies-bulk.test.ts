@@ -46,14 +46,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("bulk Resend Documents (grid kit: picked policies or all matching)", () => {
-  it("an agent's all matching reaches its agency tree only; a policy the single action would refuse fails alone with its reason", async () => {
+  it("an agent's all matching reaches its agency tree only; a policy the single action would refuse fails alone with its reason, named by its number", async () => {
     const res = await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentA, MATCHING);
     expect(res.statusCode).toBe(200);
     const { done, failed } = res.json() as { done: number[]; failed: Array<{ id: number; reason: string }> };
     expect(done).toEqual([P.A, P.A1]);
     expect(failed).toEqual([
-      { id: P.Aexternal, reason: "Documents are sent for in-system policies only" },
-      { id: P.Anodocs, reason: "The policy has no documents" },
+      { id: P.Aexternal, label: "BULK-Aexternal", reason: "Documents are sent for in-system policies only" },
+      { id: P.Anodocs, label: "BULK-Anodocs", reason: "The policy has no documents" },
     ]);
     // Agency B's policy matched the filter too, and was never touched.
     expect(await mailed()).toEqual(["A", "A1"]);
@@ -74,7 +74,7 @@ describe("bulk Resend Documents (grid kit: picked policies or all matching)", ()
   it("picked ids outside the caller's scope are ignored, not acted on; nothing named acts on nothing", async () => {
     await t.database.db.delete(sentEmails).where(and(eq(sentEmails.template, "policy_documents"), eq(sentEmails.related_id, P.A1)));
     const res = await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentB, { ids: [P.A1, P.B] });
-    expect(res.json()).toEqual({ done: [], failed: [{ id: P.B, reason: expect.stringMatching(/less than 5 minutes ago/) }] });
+    expect(res.json()).toEqual({ done: [], failed: [{ id: P.B, label: "BULK-B", reason: expect.stringMatching(/less than 5 minutes ago/) }] });
     expect(await mailed()).toEqual(["A", "B"]);
     expect((await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentA, { filter: { number: { like: "BULK-" } } })).json()).toEqual({ done: [], failed: [] });
     const picked = await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentA, { ids: [P.A1, P.B] });

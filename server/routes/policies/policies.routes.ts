@@ -1,11 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { documents, exports as exportsTable } from "../../db/schema";
 import { signDocumentLink } from "../../files/signed-links";
 import { EXPORT_POLICIES_JOB, type PolicyExportParams } from "../../jobs/export-policies";
 import { id, text } from "../../lib/input";
-import { applyBulk, bulkTargets, listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
+import { defineBulkAction, runBulk } from "../../lib/bulk";
+import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject, QueryValue } from "../../lib/query-string";
 import { requireCaller } from "../../plugins/auth";
@@ -19,6 +20,18 @@ const listQuery = listInput(policyFilters, { short: text(10).optional(), format:
 const listBody = listInput(policyFilters).default({});
 const exportQuery = listInput(policyFilters);
 const list = { resource: "policies", action: "list" };
+
+/**
+ * The grid's bulk Resend Documents (issue 17 section 5): each policy as the policy page's Resend Documents mails it
+ * (its primary customer, its documents, once in 5 minutes), so a policy without a customer or documents, mailed a
+ * moment ago or external (the page offers Resend Documents on in-system policies only) fails alone with its reason.
+ * Rows are named by their number, as the grid shows them.
+ */
+const resendDocuments = defineBulkAction({
+  name: "policies.resend_documents",
+  label: sql`po.number`,
+  each: (app, actor, id) => resendPolicyDocuments(app, actor, id, { inSystemOnly: true }),
+});
 
 export const EXPORT_NOTICE = "Export is in process, we'll email you once it's processed";
 
@@ -69,18 +82,13 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true, message: EXPORT_NOTICE, export_id: row.id };
   });
 
-  // The grid's bulk Resend Documents (issue 17 section 5), as the accounts grid's Enable/Disable: picked ids or every
-  // policy matching the grid's filter, read through the grid's own scoped query; each policy then as the policy page's
-  // Resend Documents mails it (its primary customer, its documents, once in 5 minutes), so a policy without a customer
-  // or documents, mailed a moment ago or external (the page offers Resend Documents on in-system policies only), fails
-  // alone with its reason.
+  // Picked ids or every policy matching the grid's filter, read through the grid's own scoped query (lib/bulk.ts).
   app.post(
     "/policies/bulk_resend_documents",
     { config: { access: { resource: "policies", action: "resend_documents" } }, schema: { body: bulkInput(policyFilters) } },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireCaller(request);
-      const targets = await bulkTargets(app.db, policyListQuery(caller.scope, caller.user.role), policyListSpec, request.body);
-      return applyBulk(targets, (id) => resendPolicyDocuments(app, caller, id, { inSystemOnly: true }));
+      return runBulk(app, reply, caller, resendDocuments, { query: policyListQuery(caller.scope, caller.user.role), spec: policyListSpec, selection: request.body });
     },
   );
 

@@ -7,7 +7,7 @@ import { documentJson, type DocumentRow } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
 import { queryRowsNamed } from "../../db/prepared";
 import { queryRows } from "../../lib/list";
-import type { Caller } from "../../plugins/auth";
+import type { Actor, Caller } from "../../plugins/auth";
 import { policyListQuery, policyRowJson, type PolicyListRow } from "./policies.list";
 
 /**
@@ -32,7 +32,7 @@ interface PolicyExtraRow {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The policy's row in the caller's scope, or 404 (outside scope looks the same as missing). */
-export async function findPolicyRow(app: FastifyInstance, caller: Caller, id: number): Promise<PolicyListRow> {
+export async function findPolicyRow(app: FastifyInstance, caller: Actor, id: number): Promise<PolicyListRow> {
   const q = policyListQuery(caller.scope, caller.user.role);
   const where: SQL[] = [...q.where, sql`po.id = ${id}`];
   const [row] = await queryRows<PolicyListRow>(app.db, sql`SELECT ${q.select} FROM ${q.from} WHERE ${sql.join(where, sql` AND `)}`);

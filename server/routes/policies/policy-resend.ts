@@ -5,7 +5,7 @@ import { signDocumentLink } from "../../files/signed-links";
 import { TooManyRequestsError, ValidationError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import { publicOrigin } from "../../lib/public-url";
-import type { Caller } from "../../plugins/auth";
+import type { Actor } from "../../plugins/auth";
 import { findPolicyRow } from "./policy-detail";
 
 export const RESEND_INTERVAL_MS = 5 * 60 * 1000;
@@ -21,7 +21,7 @@ const sending = new Set<number>();
  * Mails every document of the policy to its primary customer as signed links (reference section 4.4), at most once
  * per policy every five minutes; the mail is recorded in Email History whether or not SMTP is configured.
  */
-export async function resendPolicyDocuments(app: FastifyInstance, caller: Caller, id: number, options: { inSystemOnly?: boolean } = {}) {
+export async function resendPolicyDocuments(app: FastifyInstance, caller: Actor, id: number, options: { inSystemOnly?: boolean } = {}) {
   const row = await findPolicyRow(app, caller, id);
   // The grid's bulk resend keeps to the policies whose page offers Resend Documents: in-system ones (document 2 section 2).
   if (options.inSystemOnly && !row.policy_in_system) throw new ValidationError({ policy: NOT_IN_SYSTEM }, NOT_IN_SYSTEM);

@@ -61,7 +61,7 @@ describe("bulk Enable, Disable and Re-invite of staff (grid kit: picked rows or 
   it("a refused row fails alone with its reason: an agent disabling every agent of its tree keeps itself enabled", async () => {
     const res = await post("/v2/staff_agency/staffs/bulk_disable", as.agentA, { all_matching: true, filter: { organizable_type: "Agency", email: { like: "a" } } });
     const { done, failed } = res.json() as { done: number[]; failed: Array<{ id: number; reason: string }> };
-    expect(failed).toEqual([{ id: world.staff.agentA.id, reason: "You cannot disable yourself" }]);
+    expect(failed).toEqual([{ id: world.staff.agentA.id, label: "agent a", reason: "You cannot disable yourself" }]);
     expect(done).toContain(S.agA1);
     expect(done).not.toContain(S.agB);
     expect(done).toContain(world.staff.agentA1.id);
@@ -74,7 +74,7 @@ describe("bulk Enable, Disable and Re-invite of staff (grid kit: picked rows or 
   it("re-invites the matching managers whose invitation is pending; an accepted one is reported, not mailed", async () => {
     const before = t.mailer.sent.length;
     const res = await post("/v2/staff_agency/staffs/bulk_re_invite", as.agentA, { all_matching: true, filter: MANAGERS });
-    expect(res.json()).toEqual({ done: [S.mA], failed: [{ id: S.mA1, reason: "Already activated" }] });
+    expect(res.json()).toEqual({ done: [S.mA], failed: [{ id: S.mA1, label: "bulk.mA1@test.dev", reason: "Already activated" }] });
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(["bulk.mA@test.dev"]);
   });
 
@@ -86,7 +86,7 @@ describe("bulk Enable, Disable and Re-invite of staff (grid kit: picked rows or 
     expect(agents.statusCode).toBe(401);
     expect(agents.json()).toMatchObject({ error: "permission_not_enabled" });
     const mixed = await post("/v2/staff_agency/staffs/bulk_disable", restricted, { ids: [S.mA1, S.agA1] });
-    expect(mixed.json()).toEqual({ done: [S.mA1], failed: [{ id: S.agA1, reason: "permission_not_enabled" }] });
+    expect(mixed.json()).toEqual({ done: [S.mA1], failed: [{ id: S.agA1, label: "bulk.agA1@test.dev", reason: "permission_not_enabled" }] });
     expect((await enabledOf()).agA1).toBe(true);
   });
 

@@ -1,12 +1,14 @@
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ROLES } from "../../../src/domain/roles";
 import { EMAIL_MAX, PASSWORD_MAX, SHORT_TEXT, TEXT, date, id, idParams, text } from "../../lib/input";
-import { applyBulk, bulkTargets, sendList } from "../../lib/list";
+import { type BulkAction, defineBulkAction, runBulk } from "../../lib/bulk";
+import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
 import type { QueryObject } from "../../lib/query-string";
 import { publicOrigin } from "../../lib/public-url";
-import { type Caller, requireCaller } from "../../plugins/auth";
+import { requireCaller } from "../../plugins/auth";
 import {
   assertAccess,
   checkEmail,
@@ -58,6 +60,18 @@ const selfInput = staffInput.extend({
   password_confirmation: text(PASSWORD_MAX).optional(),
   current_password: text(PASSWORD_MAX).optional(),
 });
+
+/**
+ * The Staff and Agents grids' bulk Enable, Disable and Re-invite (issue 17 section 5): each row by the single action's
+ * rules (in scope, its own kind's key, never oneself, invitation still pending); enable and disable set the state asked
+ * rather than flip it. Rows are named as the grids name them: the full name, else the email.
+ */
+const staffLabel = sql`coalesce(nullif(p.full_name, ''), s.email)`;
+const bulkActions: Array<[string, "toggle_enabled" | "re_invite", BulkAction]> = [
+  ["enable", "toggle_enabled", defineBulkAction({ name: "staffs.enable", label: staffLabel, each: (app, actor, id) => setStaffEnabled(app.db, actor, id, true) })],
+  ["disable", "toggle_enabled", defineBulkAction({ name: "staffs.disable", label: staffLabel, each: (app, actor, id) => setStaffEnabled(app.db, actor, id, false) })],
+  ["re_invite", "re_invite", defineBulkAction({ name: "staffs.re_invite", label: staffLabel, each: (app, actor, id) => reInvite(app.db, app.mailer, publicOrigin(app.env), actor, id) })],
+];
 
 /** Staff and agents (document 3: Staff; reference section 1 "Staff management"). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -128,13 +142,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   // call needs), read through the list's own scoped query; each row then by the single action's rules, so a row the
   // caller may not change (oneself, an agent without the agents key, an invitation already accepted) fails alone.
   const bulkBody = bulkInput(filterTypes(staffListSpec));
-  const bulkActions: Array<[string, "toggle_enabled" | "re_invite", (caller: Caller, id: number) => Promise<unknown>]> = [
-    ["enable", "toggle_enabled", (caller, id) => setStaffEnabled(app.db, caller, id, true)],
-    ["disable", "toggle_enabled", (caller, id) => setStaffEnabled(app.db, caller, id, false)],
-    ["re_invite", "re_invite", (caller, id) => reInvite(app.db, app.mailer, publicUrl(), caller, id)],
-  ];
-  for (const [name, action, each] of bulkActions) {
-    app.post(`/staffs/bulk_${name}`, { schema: { body: bulkBody } }, async (request) => {
+  for (const [name, action, bulk] of bulkActions) {
+    app.post(`/staffs/bulk_${name}`, { schema: { body: bulkBody } }, async (request, reply) => {
       const caller = requireCaller(request);
       const filter = (request.body.filter || {}) as QueryObject;
       // The grid's kind decides the key; picked rows without one need either key, each row then its own kind's.
@@ -148,8 +157,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       if (refusals.every(Boolean)) throw refusals[0];
-      const targets = await bulkTargets(app.db, staffListQuery(caller.scope), staffListSpec, { ...request.body, filter });
-      return applyBulk(targets, (id) => each(caller, id));
+      return runBulk(app, reply, caller, bulk, { query: staffListQuery(caller.scope), spec: staffListSpec, selection: { ...request.body, filter } });
     });
   }
 

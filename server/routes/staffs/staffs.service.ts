@@ -13,7 +13,7 @@ import { hashSecret, newSecret } from "../../lib/tokens";
 import { findProfile, fullName, saveProfile } from "../../lib/profiles";
 import { EMAIL_PATTERN, MESSAGES, passwordError, PHONE_PATTERN } from "../../lib/validators";
 import type { Mailer } from "../../mail/mailer";
-import type { Caller } from "../../plugins/auth";
+import type { Actor, Caller } from "../../plugins/auth";
 import { loadStaffUser, loadStaffUsers, type StaffUser } from "./staff-user";
 import { staffListQuery, staffListSpec } from "./staffs.list";
 
@@ -35,7 +35,7 @@ export function resourceToCreate(input: Pick<StaffInput, "role" | "organizable_t
   return staffResourceFor(ROLE_ORGANIZABLE[roleToCreate(input)]);
 }
 
-export function assertAccess(caller: Caller, resource: string, action: string) {
+export function assertAccess(caller: Actor, resource: string, action: string) {
   const decision = decideAccess(caller.user, resource, action);
   if (decision === "forbidden") throw new ForbiddenError();
   if (decision === "permission_not_enabled") throw new PermissionNotEnabledError();
@@ -167,7 +167,7 @@ export async function createStaff(db: Db, mailer: Mailer, publicUrl: string, cal
   return (await loadStaffUser(db, id))!;
 }
 
-const authorOf = (caller: Caller): Author => ({ name: caller.user.profile_attributes.full_name || caller.user.email, staffId: caller.user.id });
+const authorOf = (caller: Actor): Author => ({ name: caller.user.profile_attributes.full_name || caller.user.email, staffId: caller.user.id });
 
 type PermissionList = Array<{ key: string; value: boolean }>;
 
@@ -326,14 +326,14 @@ export async function toggleEnabled(db: Db, caller: Caller, id: number) {
  * A grid's bulk Enable or Disable (issue 17 section 5): the toggle's rules for one staff member (in scope, the key of
  * their kind, never oneself), set to the state asked rather than flipped, so rows already in it are left as they are.
  */
-export async function setStaffEnabled(db: Db, caller: Caller, id: number, enabled: boolean) {
+export async function setStaffEnabled(db: Db, caller: Actor, id: number, enabled: boolean) {
   const target = await showStaff(db, caller.scope, id);
   assertAccess(caller, staffResourceFor(target.organizable_type), "toggle_enabled");
   if (id === caller.user.id) throw new ForbiddenError("You cannot disable yourself");
   if (target.enabled !== enabled) await applyUpdate(db, id, { enabled }, authorOf(caller));
 }
 
-export async function reInvite(db: Db, mailer: Mailer, publicUrl: string, caller: Caller, id: number) {
+export async function reInvite(db: Db, mailer: Mailer, publicUrl: string, caller: Actor, id: number) {
   const target = await showStaff(db, caller.scope, id);
   assertAccess(caller, staffResourceFor(target.organizable_type), "re_invite");
   if (!target.invitation_pending) throw new ValidationError({ staff: "Already activated" }, "Already activated");

@@ -41,7 +41,9 @@ export const gridKitMessages = {
     ok: "Done",
     failed: "Failed: %{reason}",
     close: "Close",
-    running: "%{done} of %{count}…",
+    running: "%{action}: %{done} of %{count}…",
+    progress: "%{done} of %{total} rows finished. You can keep this open; the rest runs on the server.",
+    done_count: "%{smart_count} row done |||| %{smart_count} rows done",
     confirm_matching_content: "This applies to every row matching the grid's filter that you may change, not only this page. Rows that fail are listed with their reason.",
   },
 } as const;

@@ -86,12 +86,7 @@ export function useOrganisationBulkActions(resource: "accounts" | "agencies", fi
     label: `resources.${resource}.actions.${action}`,
     allowed: action === "enable" ? canEnable === true : canDisable === true,
     run: (id) => dataProvider.request(`/${resource}/${id}/${action}`, { method: "PUT" }),
-    runMatching: async (filter: Record<string, unknown>) =>
-      (
-        await dataProvider.request<{ done: number[]; failed: Array<{ id: number; reason: string }> }>(`/${resource}/bulk_${action}`, {
-          method: "POST",
-          body: { all_matching: true, filter: toWireFilter({ ...filter, ...fixedFilter } as QueryInput) },
-        })
-      ).json,
+    runMatching: (filter, onProgress) =>
+      dataProvider.runBulk(`/${resource}/bulk_${action}`, { all_matching: true, filter: toWireFilter({ ...filter, ...fixedFilter } as QueryInput) }, onProgress),
   }));
 }

@@ -58,13 +58,7 @@ export function useLeadBulkActions(): GridBulkAction[] {
     label: a(action),
     allowed: canAccess === true,
     run: (id) => dataProvider.request(`/leads/${id}`, { method: "PUT", body: { lead: { archived: action === "archive" } } }),
-    runMatching: async (filter: Record<string, unknown>) =>
-      (
-        await dataProvider.request<{ done: number[]; failed: Array<{ id: number; reason: string }> }>(`/leads/bulk_${action}`, {
-          method: "POST",
-          body: { all_matching: true, filter: toWireFilter(filter as QueryInput) },
-        })
-      ).json,
+    runMatching: (filter, onProgress) => dataProvider.runBulk(`/leads/bulk_${action}`, { all_matching: true, filter: toWireFilter(filter as QueryInput) }, onProgress),
     notify: { success: a("success"), failure: a("failure") },
     describe: (record, id) => String((record as { email?: string } | undefined)?.email ?? `#${id}`),
   }));

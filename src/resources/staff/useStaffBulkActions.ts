@@ -60,11 +60,15 @@ export function useStaffBulkActions(
     label: a(name),
     allowed,
     run,
-    runMatching: (filter) =>
-      call(name, {
-        all_matching: true,
-        filter: toWireFilter({ ...filter, ...permanent } as QueryInput),
-      }),
+    runMatching: (filter, onProgress) =>
+      dataProvider.runBulk(
+        `/staffs/bulk_${name}`,
+        {
+          all_matching: true,
+          filter: toWireFilter({ ...filter, ...permanent } as QueryInput),
+        },
+        onProgress,
+      ),
     notify: {
       success: "app.errors.success",
       failure: "app.errors.something_went_wrong",

@@ -1,8 +1,10 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
+import { Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
 import CheckIcon from "@mui/icons-material/CheckCircleOutline";
 import ErrorIcon from "@mui/icons-material/ErrorOutline";
 import { Button, Confirm, useListContext, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from "react-admin";
+import type { BulkOutcome } from "../../../dataProvider/bulk";
+import type { BulkJob } from "../../../domain/bulk";
 import { failureText } from "../useRequest";
 import { useAllMatching } from "./SelectAllMatching";
 
@@ -19,9 +21,10 @@ export interface GridBulkAction {
   allowed?: boolean;
   /**
    * The server's call for "all matching" (the grid's filter sent, the rows picked by the server within the caller's
-   * scope); without it "all matching" is not offered to this action.
+   * scope), through the dataProvider's runBulk: more rows than a request should take run as a background job, whose
+   * progress `onProgress` hears. Without it "all matching" is not offered to this action.
    */
-  runMatching?: (filter: Record<string, unknown>) => Promise<{ done: Identifier[]; failed: Array<{ id: Identifier; reason: string }> }>;
+  runMatching?: (filter: Record<string, unknown>, onProgress?: (job: BulkJob) => void) => Promise<BulkOutcome>;
   /** The single action's own messages (catalogue keys), shown once the run ends: `success` when every row was done, else `failure`. */
   notify?: { success: string; failure: string };
   /** How a row is named in the results (by default its title or name). */
@@ -52,8 +55,18 @@ export async function runBulk(ids: Identifier[], run: (id: Identifier) => Promis
 
 const t = (key: string) => `app.grid_kit.bulk.${key}`;
 
+/**
+ * A finished run's results: each row, or for "all matching" (rows mostly beyond the page, possibly thousands) the
+ * count done and each failed row named by the server as the grid names it.
+ */
+interface ShownResults {
+  action: string;
+  results: BulkResult[];
+  doneCount?: number;
+}
+
 /** Shows a finished run's results; provided by BulkResultsProvider. */
-const BulkResultsContext = createContext<(shown: { action: string; results: BulkResult[] }) => void>(() => undefined);
+const BulkResultsContext = createContext<(shown: ShownResults) => void>(() => undefined);
 
 export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
   const translate = useTranslate();
@@ -64,7 +77,7 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   const matching = allMatching.on && !!action.runMatching;
   const count = matching ? (total ?? selectedIds.length) : selectedIds.length;
   const [confirming, setConfirming] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const showResults = useContext(BulkResultsContext);
   const actionLabel = translate(action.label);
   const nameOf = (id: Identifier) => {
@@ -74,11 +87,12 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   };
 
   const start = async () => {
-    setProgress(0);
-    const done = matching ? await runMatching() : await runBulk(selectedIds, action.run, nameOf, setProgress);
+    setProgress({ done: 0, total: count });
+    const shown = matching ? await runMatching() : { action: actionLabel, results: await runBulk(selectedIds, action.run, nameOf, (n) => setProgress({ done: n, total: count })) };
+    const done = shown.results;
     setConfirming(false);
     setProgress(null);
-    showResults({ action: actionLabel, results: done });
+    showResults(shown);
     // Rows that failed stay selected, so they can be tried again; the others are done with. A refused "all matching"
     // call (too many rows, say) keeps the selection as it was.
     const failed = done.filter((r) => !r.ok).map((r) => r.id);
@@ -92,13 +106,17 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
     }
     refresh();
   };
-  const runMatching = async (): Promise<BulkResult[]> => {
+  const allRows = () => translate("app.grid_kit.all_matching_selected", { smart_count: count });
+  const runMatching = async (): Promise<ShownResults> => {
     try {
-      const outcome = await action.runMatching!(filterValues ?? {});
+      const outcome = await action.runMatching!(filterValues ?? {}, (job) => setProgress({ done: job.processed, total: job.total }));
       allMatching.set(false);
-      return [...outcome.done.map((id) => ({ id, label: nameOf(id), ok: true })), ...outcome.failed.map((f) => ({ id: f.id, label: nameOf(f.id), ok: false, reason: f.reason }))];
+      const failed: BulkResult[] = outcome.failed.map((f) => ({ id: f.id, label: f.label || nameOf(f.id), ok: false, reason: f.reason }));
+      // A job stopped as a whole: its rows done so far stay done; the rest were not reached.
+      if (outcome.error) failed.push({ id: "all", label: allRows(), ok: false, reason: outcome.error });
+      return { action: actionLabel, results: failed, doneCount: outcome.done_count };
     } catch (error) {
-      return [{ id: "all", label: translate("app.grid_kit.all_matching_selected", { smart_count: count }), ok: false, reason: failureText(error) }];
+      return { action: actionLabel, results: [{ id: "all", label: allRows(), ok: false, reason: failureText(error) }], doneCount: 0 };
     }
   };
   return (
@@ -108,9 +126,9 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
         isOpen={confirming}
         loading={progress !== null}
         title={progress === null ? t("confirm_title") : t("running")}
-        translateOptions={{ action: actionLabel, count, done: progress ?? 0 }}
-        titleTranslateOptions={{ action: actionLabel, count, done: progress ?? 0 }}
-        content={t(matching ? "confirm_matching_content" : "confirm_content")}
+        translateOptions={{ action: actionLabel, count, done: progress?.done ?? 0 }}
+        titleTranslateOptions={progress === null ? { action: actionLabel, count } : { action: actionLabel, count: progress.total.toLocaleString("en-US"), done: progress.done.toLocaleString("en-US") }}
+        content={progress === null ? t(matching ? "confirm_matching_content" : "confirm_content") : <BulkProgress done={progress.done} total={progress.total} />}
         confirm={t("confirm")}
         cancel={t("cancel")}
         onConfirm={start}
@@ -126,10 +144,11 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
  */
 export function BulkResultsProvider({ children }: { children: ReactNode }) {
   const translate = useTranslate();
-  const [shown, setShown] = useState<{ action: string; results: BulkResult[] } | null>(null);
+  const [shown, setShown] = useState<ShownResults | null>(null);
   const results = shown?.results ?? null;
-  const ok = results?.filter((r) => r.ok).length ?? 0;
-  const title = translate(t("results_title"), { action: shown?.action ?? "", ok, failed: (results?.length ?? 0) - ok });
+  const ok = shown?.doneCount ?? results?.filter((r) => r.ok).length ?? 0;
+  const failedCount = results?.filter((r) => !r.ok && r.id !== "all").length ?? 0;
+  const title = translate(t("results_title"), { action: shown?.action ?? "", ok, failed: failedCount });
   return (
     <BulkResultsContext.Provider value={setShown}>
       {children}
@@ -137,6 +156,14 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <List dense aria-label={title}>
+            {shown?.doneCount ? (
+              <ListItem data-row-result="ok">
+                <ListItemIcon>
+                  <CheckIcon color="success" />
+                </ListItemIcon>
+                <ListItemText primary={translate(t("done_count"), { smart_count: shown.doneCount })} />
+              </ListItem>
+            ) : null}
             {results?.map((result) => (
               <ListItem key={String(result.id)} data-row-result={result.ok ? "ok" : "failed"}>
                 <ListItemIcon>{result.ok ? <CheckIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
@@ -159,3 +186,17 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
     </BulkResultsContext.Provider>
   );
 }
+
+/** A run's progress: rows finished of the total, as a bar and in words (the background job's, polled). */
+const BulkProgress = ({ done, total }: { done: number; total: number }) => {
+  const translate = useTranslate();
+  const text = translate(t("progress"), { done: done.toLocaleString("en-US"), total: total.toLocaleString("en-US") });
+  return (
+    <>
+      <LinearProgress variant="determinate" value={total ? Math.min(100, (done / total) * 100) : 0} aria-label={text} />
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {text}
+      </Typography>
+    </>
+  );
+};

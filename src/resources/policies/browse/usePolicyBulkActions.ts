@@ -5,6 +5,7 @@ import type { GridBulkAction } from "../../common/gridKit/BulkActions";
 import type { PolicyRow } from "./types";
 
 type Outcome = { done: Identifier[]; failed: Array<{ id: Identifier; reason: string }> };
+const PATH = "/policies/bulk_resend_documents";
 
 /**
  * The policies grid's bulk Resend Documents (issue 17 section 5), as the accounts grid's Enable/Disable: the picked
@@ -17,7 +18,7 @@ type Outcome = { done: Identifier[]; failed: Array<{ id: Identifier; reason: str
 export function usePolicyBulkActions(): GridBulkAction[] {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: "policies", action: "resend_documents" });
-  const call = async (body: object) => (await dataProvider.request<Outcome>("/policies/bulk_resend_documents", { method: "POST", body })).json;
+  const call = async (body: object) => (await dataProvider.request<Outcome>(PATH, { method: "POST", body })).json;
   return [
     {
       name: "resend_documents",
@@ -27,7 +28,7 @@ export function usePolicyBulkActions(): GridBulkAction[] {
         const refused = (await call({ ids: [id] })).failed.find((f) => String(f.id) === String(id));
         if (refused) throw new HttpError(refused.reason, 422, { message: refused.reason });
       },
-      runMatching: (filter) => call({ all_matching: true, filter: toWireFilter(filter as QueryInput) }),
+      runMatching: (filter, onProgress) => dataProvider.runBulk(PATH, { all_matching: true, filter: toWireFilter(filter as QueryInput) }, onProgress),
       notify: { success: "app.policy_detail.menu.resend_success", failure: "app.policy_detail.menu.resend_failure" },
       describe: (record, id) => String((record as PolicyRow | undefined)?.number ?? `#${id}`),
     },

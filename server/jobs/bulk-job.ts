@@ -1,0 +1,86 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { BulkFailure } from "../../src/domain/bulk";
+import type { Db } from "../db/client";
+import { bulkJobs } from "../db/schema";
+import { applyBulk, bulkAction } from "../lib/bulk";
+import { batchedProgress } from "../lib/progress";
+import type { Scope } from "../lib/scope";
+import { loadStaffUser } from "../routes/staffs/staff-user";
+import { HEARTBEAT_SECONDS, STALE_SECONDS } from "./export-policies";
+
+export const DEACTIVATED = "Your account is deactivated";
+const SERVER_ERROR = "Something went wrong";
+
+/**
+ * Takes a bulk job for this process: a queued one, or one left running by a process that stopped touching it (it goes
+ * on from the rows it had finished); none when it has ended or a live process runs it (a duplicate delivery).
+ */
+function claimBulkJob(db: Db, jobId: number) {
+  return db
+    .update(bulkJobs)
+    .set({ status: "running", heartbeat_at: new Date(), attempts: sql`${bulkJobs.attempts} + 1` })
+    .where(
+      and(
+        eq(bulkJobs.id, jobId),
+        or(
+          eq(bulkJobs.status, "queued"),
+          and(eq(bulkJobs.status, "running"), sql`(${bulkJobs.heartbeat_at} IS NULL OR ${bulkJobs.heartbeat_at} < now() - make_interval(secs => ${STALE_SECONDS}))`),
+        ),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Runs a grid's bulk action in the background (server/lib/bulk.ts runBulk): each row by the single action's rules,
+ * as the staff member who asked is now (a member disabled meanwhile stops the job) within the scope the rows were
+ * picked in. Progress (rows finished, done, failed with their reasons) is written in batches (server/lib/progress.ts),
+ * so the console shows it from any API process, and a retry after a crash goes on from the last rows written (the
+ * few after them are applied again: enable, disable and archive set a state; a resend mailed a moment ago is refused).
+ */
+export async function runBulkJob(app: FastifyInstance, jobId: number): Promise<void> {
+  const db = app.db;
+  const [job] = await claimBulkJob(db, jobId);
+  if (!job) return;
+  const heartbeat = setInterval(() => {
+    db.update(bulkJobs).set({ heartbeat_at: new Date() }).where(eq(bulkJobs.id, jobId)).catch(() => undefined);
+  }, HEARTBEAT_SECONDS * 1000);
+  heartbeat.unref();
+  let processed = job.processed;
+  let doneCount = job.done_count;
+  const failed: BulkFailure[] = [...job.failed];
+  const counts = () => ({ processed, done_count: doneCount, failed, heartbeat_at: new Date() });
+  const finish = (values: Partial<typeof bulkJobs.$inferInsert>) =>
+    db.update(bulkJobs).set({ ...counts(), finished_at: new Date(), ...values }).where(eq(bulkJobs.id, jobId));
+  try {
+    // Actions are defined as their modules load; a job taken while this process is still starting waits for them.
+    if (!bulkAction(job.action)) await app.ready();
+    const action = bulkAction(job.action);
+    if (!action) throw new Error(`No bulk action ${job.action}`);
+    const user = await loadStaffUser(db, job.staff_id);
+    if (!user || (!user.enabled && !user.owner)) {
+      await finish({ status: "failed", error: DEACTIVATED });
+      return;
+    }
+    const actor = { user, scope: job.scope as Scope };
+    const progress = batchedProgress(() => db.update(bulkJobs).set(counts()).where(eq(bulkJobs.id, jobId)));
+    await applyBulk(
+      job.targets.slice(job.processed),
+      (id) => action.each(app, actor, id),
+      async ({ failure }) => {
+        processed += 1;
+        if (failure) failed.push(failure);
+        else doneCount += 1;
+        await progress.report(processed, job.total);
+      },
+    );
+    await finish({ status: "done", error: null });
+  } catch (error) {
+    app.log.error({ err: error, bulkJob: jobId }, "bulk job failed");
+    // A 5xx never shows internals (DESIGN section 3); the rows done so far stay done and counted.
+    await finish({ status: "failed", error: SERVER_ERROR });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

@@ -241,7 +241,7 @@ describe("dataProvider lists", () => {
       await dataProvider.request("/review_queue/list", { method: "POST", body: {} });
       // Reports and checks sent as POST only read: the Reporting screen's two calls marked everything changed, so its
       // own queries went stale and asked again without end.
-      for (const path of ["/compound_coverage_snapshots/time_series", "/compound_coverage_snapshots/data_span", "/dashboards/leads/stats", "/integrations/integration_health", "/users/4/merge/preview", "/staffs/check_email", "/policies/external/check", "/policies/calculate_cost"]) {
+      for (const path of ["/compound_coverage_snapshots/time_series", "/compound_coverage_snapshots/data_span", "/dashboards/leads/stats", "/integrations/integration_health", "/users/4/merge/preview", "/staffs/check_email", "/policies/external/check", "/policies/calculate_cost", "/requirement_checks", "/review_queue/states"]) {
         fake.answer({ body: {} });
         await dataProvider.request(path, { method: "POST", body: {} });
       }

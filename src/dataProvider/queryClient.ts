@@ -30,7 +30,8 @@ export function notifyDataChanged(): void {
 
 /**
  * POSTs that only read although their names say no list: a report's query in the body (coverage snapshots' series and
- * data span, the leads statistics, integration health) or a check that answers without writing. Taken for a change, a
+ * data span, the leads statistics, integration health) or a check that answers without writing (the coverage-proof
+ * form's requirement check as the user types, the review queue's states of items gone from it). Taken for a change, a
  * read inside a react-query query makes every query stale, its own too, and asks again without end (the Reporting
  * screen sent its two snapshot calls about fifteen times a second).
  */
@@ -42,6 +43,8 @@ const POST_READS = [
   /\/staffs\/check_email$/,
   /\/policies\/external\/check$/,
   /\/policies\/calculate_cost$/,
+  /\/requirement_checks$/,
+  /\/review_queue\/states$/,
 ];
 
 /**

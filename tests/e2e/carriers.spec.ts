@@ -52,6 +52,19 @@ test.describe("carriers", () => {
     await shot(page, "carriers-agent-billing");
   });
 
+  test("an agent opens its agency's Carriers tab (GET /carrier-agencies) and goes from a row to the carrier", async ({ page }) => {
+    await new LoginPage(page).goto("/dashboard/carriers/browse");
+    await new LoginPage(page).signIn(DEMO.agent);
+    await page.getByRole("link", { name: "Agency Details" }).click();
+    await page.getByRole("tab", { name: "Carriers" }).click();
+    const table = page.getByRole("table", { name: "Carriers" });
+    const row = table.getByRole("row").filter({ hasText: "Crum & Forster" });
+    await expect(row.getByRole("cell", { name: /^Commercial/ })).toBeVisible();
+    await shot(page, "carriers-agent-agency-tab");
+    await row.click();
+    await expect(page.getByRole("heading", { name: "Carrier Crum & Forster" })).toBeVisible();
+  });
+
   test("account staff have no carriers screen", async ({ page }) => {
     await new LoginPage(page).goto("/dashboard/carriers/browse");
     await new LoginPage(page).signIn(DEMO.staff);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fireEvent, screen, within } from "@testing-library/react";
+import type { AppRequestInit } from "../../dataProvider/types";
 import type { Role } from "../../domain/roles";
 import { PERMISSION_KEYS } from "../../domain/permissions";
 import { staffUser } from "../../test/fixtures";
@@ -21,9 +22,30 @@ const AGENCY = {
   global_permission: { permissions: PERMISSION_KEYS.map((key) => ({ key, value: key !== "policies.claims" })) },
 };
 
-function renderShow(role: Role, path = "") {
-  const dataProvider = createMemoryDataProvider({ agencies: [AGENCY] });
-  return renderInAdmin(<AgencyShow />, { dataProvider, user: staffUser(role), url: `/dashboard/agencies/view/5${path}`, path: "/dashboard/agencies/view/:id/*" });
+const PAIRS = [
+  {
+    id: 41,
+    carrier_id: 3,
+    carrier_title: "QBE Insurance Corporation",
+    agency_id: 5,
+    agency_title: "Acme Agency",
+    policy_types: [{ id: 1, policy_type_id: 1, title: "Residential", commission_strategy_id: 7, commission_strategy_title: "Acme 10" }],
+  },
+];
+
+function renderShow(role: Role, path = "", user = staffUser(role)) {
+  const requests: Array<{ path: string } & AppRequestInit> = [];
+  const dataProvider = createMemoryDataProvider(
+    { agencies: [AGENCY] },
+    {
+      request: async <T,>(path: string, init: AppRequestInit = {}) => {
+        requests.push({ path, ...init });
+        if (path === "/carrier-agencies") return { status: 200, headers: new Headers({ "total-entries": "1" }), json: PAIRS as T, body: "" };
+        throw new Error(`${path} is not faked`);
+      },
+    },
+  );
+  return { requests, ...renderInAdmin(<AgencyShow />, { dataProvider, user, url: `/dashboard/agencies/view/5${path}`, path: "/dashboard/agencies/view/:id/*" }) };
 }
 
 describe("AgencyShow (agencies/view/{id})", () => {
@@ -47,5 +69,24 @@ describe("AgencyShow (agencies/view/{id})", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Permissions" }));
     const claims = (await screen.findByText("Claims")).closest("tr") as HTMLElement;
     expect(within(claims).getByText("No")).toBeInTheDocument();
+  });
+
+  it("the carriers tab lists the carriers assigned to the agency (GET /carrier-agencies by agency), each opening its page", async () => {
+    const { requests } = renderShow("agent", "/carriers");
+    const table = await screen.findByRole("table", { name: "Carriers" });
+    const row = within(table).getByText("QBE Insurance Corporation").closest("tr") as HTMLElement;
+    expect(within(row).getByText("Residential (Acme 10)")).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ path: "/carrier-agencies", query: { filter: { agency_id: 5 } } });
+  });
+
+  it("has no carriers tab for an agent whose agencies.carriers key is off", async () => {
+    const keys = [
+      { key: "agencies.details", value: true },
+      { key: "agencies.agents", value: true },
+      { key: "agencies.carriers", value: false },
+    ];
+    renderShow("agent", "", staffUser("agent", keys));
+    expect(await screen.findByRole("tab", { name: "Details" })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "Carriers" })).not.toBeInTheDocument();
   });
 });

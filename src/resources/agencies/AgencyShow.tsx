@@ -14,9 +14,10 @@ import { OrganisationActions } from "../common/OrganisationActions";
 import { ReportsPanel } from "../../custom/reports/ReportsPanel";
 import { BordereauRequests } from "../../custom/reports/BordereauRequests";
 import { brandingPaths } from "../branding_profiles/paths";
+import type { CarrierAgency } from "../carriers/types";
 import type { Agency } from "./types";
 
-const TABS = ["details", "subagencies", "accounts", "agents", "permissions", "history", "reports", "bordereaux"] as const;
+const TABS = ["details", "subagencies", "accounts", "agents", "carriers", "permissions", "history", "reports", "bordereaux"] as const;
 type TabKey = (typeof TABS)[number];
 const COLUMNS = "resources.agencies.tab_columns";
 
@@ -119,6 +120,21 @@ const TabBody = ({ tab, agency }: { tab: TabKey; agency: Agency }) => {
       return <ReportsPanel owner={`/agencies/${agency.id}`} />;
     case "bordereaux":
       return <BordereauRequests />;
+    case "carriers":
+      // The carriers assigned to this agency (GET /carrier-agencies, document 3 section 7), each opening its page.
+      return (
+        <AccountTabTable<CarrierAgency>
+          label="resources.agencies.tabs.carriers"
+          columnTexts={COLUMNS}
+          path="/carrier-agencies"
+          filter={{ agency_id: agency.id }}
+          rowLink={(row) => resourcePath.view("carriers", row.carrier_id)}
+          columns={[
+            { key: "carrier", render: (row) => row.carrier_title },
+            { key: "policy_types", render: (row) => row.policy_types.map((p) => (p.commission_strategy_title ? `${p.title} (${p.commission_strategy_title})` : p.title)).join(", ") || "—" },
+          ]}
+        />
+      );
     case "history":
       return (
         <AccountTabTable<HistoryRow>
@@ -156,7 +172,8 @@ const AgencyPage = () => {
   const segment = (useParams()["*"] ?? "").split("/")[0];
   // The bordereau requests cover every agency (issue 13): a tab for those who may list them, the super admins.
   const { canAccess: canSeeBordereaux } = useCanAccess({ resource: "bordereau_reports", action: "list" });
-  const tabs = TABS.filter((tab) => tab !== "bordereaux" || canSeeBordereaux);
+  const { canAccess: canSeeCarriers } = useCanAccess({ resource: "carrier-agencies", action: "list" });
+  const tabs = TABS.filter((tab) => (tab !== "bordereaux" || canSeeBordereaux) && (tab !== "carriers" || canSeeCarriers));
   const active: TabKey = (tabs as readonly string[]).includes(segment) ? (segment as TabKey) : "details";
   if (!agency || !Array.isArray(agency.addresses)) return <Loading />;
   const open = (tab: TabKey) => navigate(`${resourcePath.view("agencies", agency.id)}${tab === "details" ? "" : `/${tab}`}`);
@@ -190,8 +207,9 @@ const AgencyPage = () => {
 };
 
 /**
- * agencies/view/{id} (document 3 section 2; issue 13): details, sub-agencies, accounts, agents, permissions, history,
- * reports and, for super admins, the bordereau requests.
+ * agencies/view/{id} (document 3 section 2; issue 13): details, sub-agencies, accounts, agents, carriers (for those who
+ * read carrier agencies: super admins, agents with agencies.carriers), permissions, history, reports and, for super
+ * admins, the bordereau requests.
  */
 export const AgencyShow = () => {
   const notifyHttpError = useNotifyHttpError();

@@ -24,6 +24,8 @@ export interface Carrier {
 
 export interface CarrierAgency {
   id: number;
+  carrier_id: number;
+  carrier_title: string;
   agency_id: number;
   agency_title: string;
   policy_types: Array<{ id: number; policy_type_id: number; title: string | null; commission_strategy_id: number | null; commission_strategy_title: string | null }>;

@@ -53,7 +53,7 @@ describe("bulk actions over more than BULK_SYNC_MAX rows run as a background job
     const res = await post("/v2/staff_account/staffs/bulk_disable", as.staffA, MATCHING);
     expect(res.statusCode).toBe(202);
     const job = res.json() as BulkJob;
-    expect(job).toMatchObject({ action: "staffs.disable", status: "queued", total: mine.length, processed: 0, done_count: 0, failed: [] });
+    expect(job).toMatchObject({ action: "staffs.disable", status: "queued", total: mine.length, processed: 0, done_count: 0, failed_count: 0, failed: [] });
     await idle();
     const read = await get(`/v2/staff_account/bulk_jobs/${job.id}`, as.staffA);
     expect(read.statusCode).toBe(200);
@@ -99,7 +99,7 @@ describe("bulk actions over more than BULK_SYNC_MAX rows run as a background job
     expect(res.statusCode).toBe(202);
     await idle();
     const job = (await get(`/v2/staff_agency/bulk_jobs/${(res.json() as BulkJob).id}`, as.agentA)).json() as BulkJob;
-    expect(job).toMatchObject({ status: "done", processed: mine.length, done_count: mine.length - 3 });
+    expect(job).toMatchObject({ status: "done", processed: mine.length, done_count: mine.length - 3, failed_count: 3 });
     expect(job.failed).toEqual(activated.map((id, i) => ({ id, label: `Bulk Colleague ${world.accounts.A.id}-${i}`, reason: "Already activated" })));
   });
 

@@ -114,7 +114,9 @@ export function bulkJobJson(job: typeof bulkJobs.$inferSelect): BulkJob {
     total: job.total,
     processed: job.processed,
     done_count: job.done_count,
-    failed: job.failed,
+    failed_count: job.failed.length,
+    // The rows come once, at the end: a poll a second of a job failing thousands of rows stays small.
+    failed: job.status === "queued" || job.status === "running" ? [] : job.failed,
     error: job.error,
     created_at: job.created_at.toISOString(),
     finished_at: job.finished_at?.toISOString() ?? null,

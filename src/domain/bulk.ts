@@ -43,6 +43,8 @@ export interface BulkJob {
   /** Rows finished, done or failed. */
   processed: number;
   done_count: number;
+  failed_count: number;
+  /** Each failed row, once the job has ended (a poll while it runs carries the counts only). */
   failed: BulkFailure[];
   /** Why the job stopped as a whole (`failed`), else null. */
   error: string | null;

@@ -43,7 +43,9 @@ export const gridKitMessages = {
     close: "Close",
     running: "%{action}: %{done} of %{count}…",
     progress: "%{done} of %{total} rows finished. You can keep this open; the rest runs on the server.",
-    done_count: "%{smart_count} row done |||| %{smart_count} rows done",
+    done_count: "%{count} row done |||| %{count} rows done",
+    failed_reason_count: "%{count} row failed: %{reason} |||| %{count} rows failed: %{reason}",
+    more_failed: "…and %{count} more failed row (still selected) |||| …and %{count} more failed rows (still selected)",
     confirm_matching_content: "This applies to every row matching the grid's filter that you may change, not only this page. Rows that fail are listed with their reason.",
   },
 } as const;

@@ -56,6 +56,19 @@ export async function runBulk(ids: Identifier[], run: (id: Identifier) => Promis
 const t = (key: string) => `app.grid_kit.bulk.${key}`;
 
 /**
+ * Failed rows listed one by one, at most; beyond, the failures are counted per reason first and the rest summed up
+ * (thousands of rows refused for one reason read better as one line than as a list nobody scrolls).
+ */
+export const RESULTS_LISTED = 50;
+
+/** How many failed rows each reason stands for, most frequent first. */
+function reasonCounts(results: BulkResult[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const r of results) if (!r.ok && r.id !== "all") counts.set(r.reason ?? "", (counts.get(r.reason ?? "") ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]);
+}
+
+/**
  * A finished run's results: each row, or for "all matching" (rows mostly beyond the page, possibly thousands) the
  * count done and each failed row named by the server as the grid names it.
  */
@@ -148,7 +161,7 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
   const results = shown?.results ?? null;
   const ok = shown?.doneCount ?? results?.filter((r) => r.ok).length ?? 0;
   const failedCount = results?.filter((r) => !r.ok && r.id !== "all").length ?? 0;
-  const title = translate(t("results_title"), { action: shown?.action ?? "", ok, failed: failedCount });
+  const title = translate(t("results_title"), { action: shown?.action ?? "", ok: ok.toLocaleString("en-US"), failed: failedCount.toLocaleString("en-US") });
   return (
     <BulkResultsContext.Provider value={setShown}>
       {children}
@@ -161,10 +174,20 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
                 <ListItemIcon>
                   <CheckIcon color="success" />
                 </ListItemIcon>
-                <ListItemText primary={translate(t("done_count"), { smart_count: shown.doneCount })} />
+                <ListItemText primary={translate(t("done_count"), { smart_count: shown.doneCount, count: shown.doneCount.toLocaleString("en-US") })} />
               </ListItem>
             ) : null}
-            {results?.map((result) => (
+            {failedCount > RESULTS_LISTED
+              ? reasonCounts(results ?? []).map(([reason, n]) => (
+                  <ListItem key={`reason-${reason}`} data-row-result="failed-reason">
+                    <ListItemIcon>
+                      <ErrorIcon color="error" />
+                    </ListItemIcon>
+                    <ListItemText primary={translate(t("failed_reason_count"), { smart_count: n, count: n.toLocaleString("en-US"), reason: reason || translate("app.errors.something_went_wrong") })} />
+                  </ListItem>
+                ))
+              : null}
+            {results?.slice(0, RESULTS_LISTED).map((result) => (
               <ListItem key={String(result.id)} data-row-result={result.ok ? "ok" : "failed"}>
                 <ListItemIcon>{result.ok ? <CheckIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
                 <ListItemText
@@ -177,6 +200,11 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
                 />
               </ListItem>
             ))}
+            {results && results.length > RESULTS_LISTED ? (
+              <ListItem data-row-result="more">
+                <ListItemText secondary={translate(t("more_failed"), { smart_count: results.length - RESULTS_LISTED, count: (results.length - RESULTS_LISTED).toLocaleString("en-US") })} />
+              </ListItem>
+            ) : null}
           </List>
         </DialogContent>
         <DialogActions>

@@ -115,6 +115,7 @@ describe("PolicyList bulk Resend Documents", () => {
       total: 60,
       processed: 0,
       done_count: 0,
+      failed_count: 0,
       failed: [],
       error: null,
       created_at: "2026-11-28T05:00:00.000Z",
@@ -123,7 +124,7 @@ describe("PolicyList bulk Resend Documents", () => {
     });
     const polls = [
       job({ processed: 30, done_count: 30 }),
-      job({ status: "done", processed: 60, done_count: 59, failed: [{ id: 57, label: "POL-57", reason: "Documents are sent for in-system policies only" }] }),
+      job({ status: "done", processed: 60, done_count: 59, failed_count: 1, failed: [{ id: 57, label: "POL-57", reason: "Documents are sent for in-system policies only" }] }),
     ];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -159,6 +160,22 @@ describe("PolicyList bulk Resend Documents", () => {
       { path: "/bulk_jobs/41", body: undefined },
       { path: "/bulk_jobs/41", body: undefined },
     ]);
+  });
+
+  it("thousands of refusals read as a count per reason, the first rows named and the rest summed up", { timeout: 60_000 }, async () => {
+    const failed = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, label: `POL-${i + 1}`, reason: i < 45 ? "Documents are sent for in-system policies only" : "The policy has no documents" }));
+    renderGrid({ count: 60, answer: () => ({ done: [], failed }) });
+    await screen.findByText("POL-1");
+    fireEvent.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
+    fireEvent.click(await screen.findByRole("button", { name: "Select all 60 matching rows" }));
+    fireEvent.click(bulkButton());
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm" }));
+    const results = await screen.findByRole("list", { name: "Resend Documents: 0 done, 60 failed" });
+    expect(within(results).getByText("45 rows failed: Documents are sent for in-system policies only")).toBeInTheDocument();
+    expect(within(results).getByText("15 rows failed: The policy has no documents")).toBeInTheDocument();
+    expect(within(results).getByText("POL-50")).toBeInTheDocument();
+    expect(within(results).queryByText("POL-51")).toBeNull();
+    expect(within(results).getByText("…and 10 more failed rows (still selected)")).toBeInTheDocument();
   });
 
   it("offers no bulk bar to policy support, who may not resend documents", async () => {

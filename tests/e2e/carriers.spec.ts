@@ -32,6 +32,11 @@ test.describe("carriers", () => {
     await dialog.getByRole("button", { name: "Merge" }).click();
     await expect(page.getByText(/1 carriers merged, \d+ policies moved/)).toBeVisible();
     await expect(page.getByRole("cell", { name: "Allstate", exact: true })).toHaveCount(0);
+    // The target's history tells what was merged into it.
+    await page.getByRole("cell", { name: "State Farm", exact: true }).click();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByRole("table", { name: "History" }).getByText(/merged: .*Allstate/)).toBeVisible();
+    await shot(page, "carriers-super-admin-history");
   });
 
   test("an agent sees its agency's carriers, toggles a billing strategy and cannot edit", async ({ page }) => {

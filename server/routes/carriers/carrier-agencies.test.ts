@@ -254,3 +254,31 @@ describe("PUT /carrier-agencies/{id}", () => {
     expect(await t.database.db.select().from(carrierAgencyPolicyTypes).where(eq(carrierAgencyPolicyTypes.carrier_agency_id, pairA.id))).toHaveLength(2);
   });
 });
+
+describe("GET /carriers/{id}/histories", () => {
+  it("answers super admins the carrier's rows and its agency assignments', newest first, unassigned ones included", async () => {
+    const own = (await call("POST", "/v2/carriers", as.superAdmin, { carrier: { title: "History Mutual", policy_type_ids: [1] } })).json();
+    const pair = (await post(as.superAdmin, { carrier_agency: { carrier_id: own.id, agency_id: world.agencies.B.id } })).json();
+    expect((await call("PUT", `/v2/carriers/${own.id}`, as.superAdmin, { carrier: { call_sign: "HM" } })).statusCode).toBe(200);
+    expect((await call("PUT", `/v2/carrier-agencies/${pair.id}/unassign`, as.superAdmin)).statusCode).toBe(200);
+    const res = await call("GET", `/v2/staff_super_admin/carriers/${own.id}/histories`, as.superAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["total-entries"]).toBe("4");
+    expect(res.json().map((h: { recordable_type: string; action: string }) => `${h.recordable_type} ${h.action}`)).toEqual([
+      "CarrierAgency remove",
+      "Carrier update",
+      "CarrierAgency create",
+      "Carrier create",
+    ]);
+    // Another carrier's assignment of the same agency is not in it.
+    const other = await call("GET", `/v2/carriers/${carrier.id}/histories?pagination[per]=100`, as.superAdmin);
+    expect(other.json().some((h: { recordable_id: number }) => h.recordable_id === pair.id)).toBe(false);
+  });
+
+  it("is the super admins' only: agents and staff 403; 404 for a carrier that does not exist, 422 for a bad id", async () => {
+    expect((await call("GET", `/v2/staff_agency/carriers/${carrier.id}/histories`, as.agentA)).statusCode).toBe(403);
+    expect((await call("GET", `/v2/staff_account/carriers/${carrier.id}/histories`, as.staffA)).statusCode).toBe(403);
+    expect((await call("GET", "/v2/carriers/2000000000/histories", as.superAdmin)).statusCode).toBe(404);
+    expect((await call("GET", "/v2/carriers/abc/histories", as.superAdmin)).statusCode).toBe(422);
+  });
+});

@@ -15,6 +15,7 @@ import {
   addFee,
   assignAgency,
   availableAgencies,
+  carrierHistories,
   createCarrier,
   deleteFee,
   listAvailabilities,
@@ -93,6 +94,13 @@ export const carrierRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put("/carriers/:id", { config: can("carriers", "edit"), schema: { params: idParams, body: carrierBody } }, async (request) => {
     const caller = requireCaller(request);
     return updateCarrier(app.db, request.params.id, request.body.carrier, staffAuthor(caller.user));
+  });
+
+  // The carrier's history: super admins only (it spans every agency's settings).
+  app.get("/carriers/:id/histories", { config: can("carriers", "history"), schema: { params: idParams, querystring: listInput({}) } }, async (request, reply) => {
+    requireCaller(request);
+    const query = request.query as QueryObject;
+    return sendList(reply, await carrierHistories(app.db, request.params.id, { sort: query.sort, pagination: query.pagination, filter: query.filter }));
   });
 
   app.post(

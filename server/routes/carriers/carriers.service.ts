@@ -19,11 +19,12 @@ import {
   carriers,
   commissionStrategies,
   fees,
+  histories,
   policies,
 } from "../../db/schema";
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from "../../lib/errors";
 import { type Author, diffChanges, recordHistory } from "../../lib/history";
-import { type ListInput, parseListParams, queryRows, runList } from "../../lib/list";
+import { type ListInput, type ListSpec, parseListParams, queryRows, runList } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { MESSAGES } from "../../lib/validators";
 import {
@@ -184,6 +185,30 @@ export async function mergeCarriers(db: Db, targetId: number, mergeIds: number[]
     });
     return { merged: found.map((c) => ({ id: c.id, title: c.title })), policies_moved: moved.length };
   });
+}
+
+// ---------- history ----------
+
+const historySpec: ListSpec = { filters: {}, sorts: { created_at: sql`h.created_at` }, defaultSort: { column: "created_at", direction: "desc" }, tieBreaker: sql`h.id` };
+
+/**
+ * A carrier's history (DESIGN.md section 3): its own rows (edits, fees, commissions, billing toggles, availability,
+ * merges) and those of its agency assignments, assigned, changed or unassigned (the pair's rows outlive the pair).
+ */
+export async function carrierHistories(db: Db, id: number, input: ListInput) {
+  await showCarrier(db, { kind: "all" }, id);
+  const pairs = sql`SELECT ca.id FROM carrier_agencies ca WHERE ca.carrier_id = ${id}
+    UNION SELECT c.recordable_id FROM ${histories} c WHERE c.recordable_type = 'CarrierAgency' AND c.action = 'create' AND c.data -> 'carrier_id' ->> 'new_value' = ${String(id)}`;
+  return runList(
+    db,
+    {
+      select: sql`h.id, h.recordable_type, h.recordable_id, h.action, h.author, h.process, h.data, h.created_at`,
+      from: sql`${histories} h`,
+      where: [sql`((h.recordable_type = 'Carrier' AND h.recordable_id = ${id}) OR (h.recordable_type = 'CarrierAgency' AND h.recordable_id IN (${pairs})))`],
+      id: sql`h.id`,
+    },
+    parseListParams(input, historySpec),
+  );
 }
 
 // ---------- carrier agencies ----------

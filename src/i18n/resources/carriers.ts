@@ -31,7 +31,15 @@ export default {
   filters: { designation: "Designation", enabled: "Enabled" },
   actions: { create: "Add Carrier", merge: "Merge", edit: "Edit", save: "Save", cancel: "Cancel", add: "Add", delete: "Delete", assign: "Assign", unassign: "Unassign" },
   title: { create: "Add Carrier", view: "Carrier %{title}", edit: "Edit Carrier %{title}" },
-  tabs: { details: "Details", agencies: "Agencies", billing_strategies: "Billing Strategies", fees: "Fees", commissions: "Commissions", availability: "Availability" },
+  tabs: { details: "Details", agencies: "Agencies", billing_strategies: "Billing Strategies", fees: "Fees", commissions: "Commissions", availability: "Availability", history: "History" },
+  history: {
+    created_at: "Date",
+    author: "Author",
+    record: "Record",
+    action: "Action",
+    changes: "Changes",
+    records: { Carrier: "Carrier", CarrierAgency: "Agency assignment" },
+  },
   merge: {
     title: "Merge carriers",
     target: "Merge into",

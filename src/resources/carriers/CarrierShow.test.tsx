@@ -50,6 +50,12 @@ function renderShow(role: Role, tab = "") {
         }
         if (path.endsWith("/fees_list")) return answer([{ id: 3, title: "Agency fee", amount: 1000, amount_type: "FLAT", type: "ORIGINATION", enabled: true, agency_id: 5, agency_title: "Acme Agency" }]);
         if (path.endsWith("/commission_list")) return answer([]);
+        if (path.endsWith("/histories")) {
+          return answer([
+            { id: 90, recordable_type: "CarrierAgency", recordable_id: 7, action: "remove", author: "Pat super_admin", data: { agency_id: { previous_value: 5, new_value: null } }, created_at: "2026-11-02T10:00:00Z" },
+            { id: 89, recordable_type: "Carrier", recordable_id: 1, action: "update", author: "Pat super_admin", data: { call_sign: { previous_value: "Q", new_value: "QRP" } }, created_at: "2026-11-01T10:00:00Z" },
+          ]);
+        }
         if (path === "/carrier-policy-type-availabilities") return answer([{ id: 50, state: "CA", available: true, policy_type_id: 1, policy_type_title: "Residential" }]);
         throw new Error(`unexpected ${path}`);
       },
@@ -130,6 +136,21 @@ describe("CarrierShow (carriers/view/{id})", () => {
     fireEvent.click(screen.getByRole("tab", { name: "Agencies" }));
     expect(await screen.findByText("Acme Agency")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Unassign" })).not.toBeInTheDocument();
+  });
+
+  it("a super admin reads the history tab: the carrier's changes and its agency assignments'", async () => {
+    const { requests, i18nProvider } = renderShow("super_admin", "/history");
+    const table = await screen.findByRole("table", { name: "History" });
+    expect(within(table).getByText("Agency assignment")).toBeInTheDocument();
+    expect(within(table).getByText("call_sign: Q → QRP")).toBeInTheDocument();
+    expect(requests.some((r) => r.path === "/carriers/1/histories")).toBe(true);
+    expect(i18nProvider.missingKeys.size).toBe(0);
+  });
+
+  it("agents have no history tab", async () => {
+    renderShow("agent");
+    expect(await screen.findByRole("tab", { name: "Agencies" })).toBeInTheDocument();
+    expect(screen.queryByRole("tab", { name: "History" })).not.toBeInTheDocument();
   });
 
   it("agents add fees but cannot delete them; amounts show as dollars", async () => {

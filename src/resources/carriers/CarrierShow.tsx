@@ -9,6 +9,7 @@ import { CarrierAvailabilityTab } from "./CarrierAvailabilityTab";
 import { CarrierBillingTab } from "./CarrierBillingTab";
 import { CarrierCommissionsTab } from "./CarrierCommissionsTab";
 import { CarrierFeesTab } from "./CarrierFeesTab";
+import { CarrierHistoryTab } from "./CarrierHistoryTab";
 import { CARRIER_FLAGS, type Carrier } from "./types";
 
 /** The tabs of the carrier page (issue 14) and who sees them: agents see their agencies' settings, read-only but fees and billing toggles. */
@@ -18,6 +19,7 @@ export const CARRIER_TABS = [
   { key: "fees", resource: "carrier-fees" },
   { key: "commissions", resource: "carrier-commissions" },
   { key: "availability", resource: "carrier-availabilities" },
+  { key: "history", resource: "carriers" },
 ] as const;
 type TabKey = (typeof CARRIER_TABS)[number]["key"];
 
@@ -71,6 +73,7 @@ const CarrierPage = () => {
     fees: useCanAccess({ resource: "carrier-fees", action: "list" }).canAccess,
     commissions: useCanAccess({ resource: "carrier-commissions", action: "list" }).canAccess,
     availability: useCanAccess({ resource: "carrier-availabilities", action: "list" }).canAccess,
+    history: useCanAccess({ resource: "carriers", action: "history" }).canAccess,
   } satisfies Record<TabKey, boolean | undefined>;
   // Coming from the grid, the list row shows first: wait for the full carrier (with its policy types).
   if (!carrier || !carrier.carrier_policy_types) return <Loading />;
@@ -104,6 +107,7 @@ const CarrierPage = () => {
             {active === "fees" && <CarrierFeesTab carrier={carrier} />}
             {active === "commissions" && <CarrierCommissionsTab carrier={carrier} />}
             {active === "availability" && <CarrierAvailabilityTab carrier={carrier} />}
+            {active === "history" && <CarrierHistoryTab carrier={carrier} />}
           </Box>
         </Card>
       )}

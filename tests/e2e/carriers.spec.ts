@@ -68,6 +68,10 @@ test.describe("carriers", () => {
     await shot(page, "carriers-agent-agency-tab");
     await row.click();
     await expect(page.getByRole("heading", { name: "Carrier Crum & Forster" })).toBeVisible();
+    // And back: the carrier's Agencies tab names the agency, which opens its Carriers tab.
+    await page.getByRole("link", { name: "Summit Risk Partners" }).click();
+    await expect(page.getByRole("tab", { name: "Carriers", selected: true })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Carriers" }).getByText("Crum & Forster")).toBeVisible();
   });
 
   test("account staff have no carriers screen", async ({ page }) => {

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Autocomplete, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { Confirm, useCanAccess, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import { resourcePath } from "../paths";
 import { failureText, useRequest, useLoaded } from "../common/useRequest";
 import type { Carrier, CarrierAgency, Commission } from "./types";
 
@@ -119,6 +121,7 @@ export const CarrierAgenciesTab = ({ carrier }: { carrier: Carrier }) => {
   const { canAccess: canAssign } = useCanAccess({ resource: "carrier-agencies", action: "create" });
   const { canAccess: canEdit } = useCanAccess({ resource: "carrier-agencies", action: "edit" });
   const { canAccess: canUnassign } = useCanAccess({ resource: "carrier-agencies", action: "delete" });
+  const { canAccess: canOpenAgency } = useCanAccess({ resource: "agencies", action: "show" });
   const [assigning, setAssigning] = useState(false);
   const [editing, setEditing] = useState<CarrierAgency | null>(null);
   const [unassigning, setUnassigning] = useState<CarrierAgency | null>(null);
@@ -155,7 +158,7 @@ export const CarrierAgenciesTab = ({ carrier }: { carrier: Carrier }) => {
           <TableBody>
             {(rows ?? []).map((pair) => (
               <TableRow key={pair.id}>
-                <TableCell>{pair.agency_title}</TableCell>
+                <TableCell>{canOpenAgency ? <RouterLink to={`${resourcePath.view("agencies", pair.agency_id)}/carriers`}>{pair.agency_title}</RouterLink> : pair.agency_title}</TableCell>
                 <TableCell>
                   {pair.policy_types.map((p) => (
                     <Chip key={p.id} size="small" sx={{ mr: 0.5 }} label={p.commission_strategy_title ? `${p.title} · ${p.commission_strategy_title}` : p.title} />

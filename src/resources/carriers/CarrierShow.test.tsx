@@ -118,6 +118,8 @@ describe("CarrierShow (carriers/view/{id})", () => {
     const { i18nProvider } = renderShow("super_admin");
     expect(await screen.findByRole("heading", { name: "Carrier QBE Insurance Corporation" })).toBeInTheDocument();
     expect(await screen.findByText("Acme Agency")).toBeInTheDocument();
+    // The agency opens its page's Carriers tab.
+    expect(screen.getByRole("link", { name: "Acme Agency" })).toHaveAttribute("href", "/dashboard/agencies/view/5/carriers");
     expect(screen.getByRole("tab", { name: "Availability" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Assign agency" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Unassign" })).toBeInTheDocument();

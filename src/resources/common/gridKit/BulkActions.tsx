@@ -94,7 +94,7 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   const showResults = useContext(BulkResultsContext);
   const actionLabel = translate(action.label);
   const nameOf = (id: Identifier) => {
-    const record = data?.find((r) => r.id === id);
+    const record = data?.find((r) => r.id === id) ?? allMatching.recordOf(id);
     const named = action.describe ?? describe;
     return named ? named(record, id) : String((record as { title?: string; name?: string } | undefined)?.title ?? (record as { name?: string } | undefined)?.name ?? `#${id}`);
   };

@@ -1,12 +1,16 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { BulkActionsToolbar, Button, useListContext, useTranslate } from "react-admin";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { BulkActionsToolbar, Button, useListContext, useTranslate, type Identifier, type RaRecord } from "react-admin";
 
 /**
  * "Select all matching" (issue 17 section 5): once the whole page is picked, the bulk bar offers every row matching
  * the grid's filter, not only the page. Bulk actions then send the filter, and the server picks the rows through the
  * list's own scoped query (server/lib/list.ts bulkTargets), so no id list travels and none outside the scope is obeyed.
  */
-const AllMatching = createContext<{ on: boolean; set: (on: boolean) => void }>({ on: false, set: () => undefined });
+const AllMatching = createContext<{ on: boolean; set: (on: boolean) => void; recordOf: (id: Identifier) => RaRecord | undefined }>({
+  on: false,
+  set: () => undefined,
+  recordOf: () => undefined,
+});
 
 export const useAllMatching = () => useContext(AllMatching);
 
@@ -15,12 +19,15 @@ export function AllMatchingProvider({ children }: { children: ReactNode }) {
   const { selectedIds, data, filterValues } = useListContext();
   const pageAll = !!data?.length && data.every((r) => selectedIds.includes(r.id));
   const filterKey = JSON.stringify(filterValues ?? {});
+  // Rows picked on another page than the one shown are still named as the grid named them (not '#id') in the results.
+  const seen = useRef(new Map<string, RaRecord>());
+  for (const record of data ?? []) seen.current.set(String(record.id), record);
   // Unpicking a row, or another filter, ends "all matching".
   useEffect(() => {
     if (!pageAll) set(false);
   }, [pageAll]);
   useEffect(() => set(false), [filterKey]);
-  return <AllMatching.Provider value={{ on, set }}>{children}</AllMatching.Provider>;
+  return <AllMatching.Provider value={{ on, set, recordOf: (id) => seen.current.get(String(id)) }}>{children}</AllMatching.Provider>;
 }
 
 export const SelectAllMatchingButton = () => {

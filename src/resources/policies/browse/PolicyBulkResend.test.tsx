@@ -84,6 +84,21 @@ describe("PolicyList bulk Resend Documents", () => {
     ]);
   });
 
+  it("names picked policies of another page by their number too, as the grid showed them", { timeout: 60_000 }, async () => {
+    renderGrid({ count: 60, answer: (_path, body) => ({ done: (body as { ids: number[] }).ids, failed: [] }) });
+    await screen.findByText("POL-1");
+    fireEvent.click(within(rowOf("POL-1")).getByRole("checkbox"));
+    fireEvent.click(screen.getByRole("button", { name: "Go to page 2" }));
+    await screen.findByText("POL-55");
+    fireEvent.click(within(rowOf("POL-55")).getByRole("checkbox"));
+    fireEvent.click(bulkButton());
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm" }));
+    const results = await screen.findByRole("list", { name: "Resend Documents: 2 done, 0 failed" });
+    expect(within(results).getByText("POL-1")).toBeInTheDocument();
+    expect(within(results).getByText("POL-55")).toBeInTheDocument();
+    expect(within(results).queryByText("#1")).toBeNull();
+  });
+
   it("names a refused policy by its number with the server's reason, keeps it picked and says 'Something went wrong'", { timeout: 60_000 }, async () => {
     renderGrid({
       answer: (_path, body) => {

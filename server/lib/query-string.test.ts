@@ -36,6 +36,16 @@ describe("forbidden keys", () => {
     expect(() => parseJsonStrict('{"a": [{"b": {"__proto__": {"x": 1}}}]}')).toThrow(/not allowed/);
     expect(parseJsonStrict('{"a": [1, {"b": "c"}]}')).toEqual({ a: [1, { b: "c" }] });
   });
+
+  it("still refuses broken JSON and forbidden keys once pdfjs-dist's legacy build (proof extraction) has replaced JSON.parse", async () => {
+    const native = JSON.parse;
+    await import("pdfjs-dist/legacy/build/pdf.mjs");
+    // The polyfill is process-wide: a server that has read one proof PDF parses every later body through it.
+    expect(JSON.parse).not.toBe(native);
+    expect(() => parseJsonStrict("{")).toThrow(SyntaxError);
+    expect(() => parseJsonStrict('{"a": {"constructor": {"prototype": {"x": 1}}}}')).toThrow(/not allowed/);
+    expect(parseJsonStrict('{"a": [1, {"b": "c"}]}')).toEqual({ a: [1, { b: "c" }] });
+  });
 });
 
 describe("flattenFilter", () => {

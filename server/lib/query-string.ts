@@ -58,12 +58,24 @@ export function parseBracketQueryStrict(raw: string): QueryObject {
   return result;
 }
 
-/** JSON.parse refusing the forbidden keys at any depth (the app's JSON body parser). */
+/**
+ * JSON.parse refusing the forbidden keys at any depth (the app's JSON body parser). The keys are checked on the parsed
+ * tree, not by a reviver: proof extraction loads pdfjs-dist's legacy build, whose core-js polyfill replaces JSON.parse
+ * for every caller, and its reviver path read broken JSON ("{") as `{}`. Without a reviver it hands over to the native
+ * parser. JSON.parse makes `__proto__` an own key, so the walk sees it.
+ */
 export function parseJsonStrict(text: string): unknown {
-  return JSON.parse(text, function (key, value) {
-    if (FORBIDDEN_KEYS.has(key)) throw forbiddenKeyError(key);
-    return value;
-  });
+  const parsed: unknown = JSON.parse(text);
+  const pending: unknown[] = [parsed];
+  while (pending.length) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    for (const key of Object.keys(node)) {
+      if (FORBIDDEN_KEYS.has(key)) throw forbiddenKeyError(key);
+      pending.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return parsed;
 }
 
 function assign(target: QueryObject, path: string[], value: string): void {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { BULK_JOB } from "../lib/bulk";
 import { queryRows } from "../lib/list";
@@ -16,31 +16,22 @@ export const RECOVER_EXPORTS_CRON = "* * * * *";
  * The retry writes the file from the start under a new temporary name; the sweep removes the dead one's piece.
  */
 export async function requeueStaleExports(app: FastifyInstance, opts: { anyAge: boolean }): Promise<number[]> {
-  const rows = await queryRows<{ id: number; kind: string }>(
-    app.db,
-    sql`UPDATE exports SET status = 'queued'
-         WHERE status = 'running'
-           AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
-     RETURNING id, kind`,
-  );
+  const rows = await requeueStale<{ id: number; kind: string }>(app, "exports", sql`id, kind`, opts);
   for (const { id, kind } of rows) await app.jobs.send(kind === "leads" ? EXPORT_LEADS_JOB : EXPORT_POLICIES_JOB, { exportId: id });
   // Reports (Reports tabs, bordereau) are claimed and touched the same way, so the same rule takes them up again.
-  const stale = await queryRows<{ id: number }>(
-    app.db,
-    sql`UPDATE reports SET status = 'queued'
-         WHERE status = 'running'
-           AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
-     RETURNING id`,
-  );
-  for (const { id } of stale) await app.jobs.send(BUILD_REPORT_JOB, { reportId: id });
+  for (const { id } of await requeueStale<{ id: number }>(app, "reports", sql`id`, opts)) await app.jobs.send(BUILD_REPORT_JOB, { reportId: id });
   // So are grids' bulk jobs (server/jobs/bulk-job.ts), which go on from the rows they had finished.
-  const bulk = await queryRows<{ id: number }>(
+  for (const { id } of await requeueStale<{ id: number }>(app, "bulk_jobs", sql`id`, opts)) await app.jobs.send(BULK_JOB, { jobId: id });
+  return rows.map((r) => r.id);
+}
+
+/** Puts a table's `running` rows back to `queued`: every one (anyAge), else those whose heartbeat stopped. */
+function requeueStale<T>(app: FastifyInstance, table: "exports" | "reports" | "bulk_jobs", returning: SQL, opts: { anyAge: boolean }) {
+  return queryRows<T>(
     app.db,
-    sql`UPDATE bulk_jobs SET status = 'queued'
+    sql`UPDATE ${sql.identifier(table)} SET status = 'queued'
          WHERE status = 'running'
            AND (${opts.anyAge} OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS}))
-     RETURNING id`,
+     RETURNING ${returning}`,
   );
-  for (const { id } of bulk) await app.jobs.send(BULK_JOB, { jobId: id });
-  return rows.map((r) => r.id);
 }

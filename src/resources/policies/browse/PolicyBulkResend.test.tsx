@@ -7,28 +7,11 @@ import { staffUser } from "../../../test/fixtures";
 import { createMemoryDataProvider } from "../../../test/memoryDataProvider";
 import { renderInAdmin } from "../../../test/TestAdmin";
 import { PolicyList } from "./PolicyList";
-import type { PolicyRow } from "./types";
 import { forgetPolicyTypes } from "./usePolicyTypes";
+import { policyRow } from "./policyRow.fixture";
 
 /** The policies grid's bulk bar (issue 17 section 5): Resend Documents on picked policies or on all matching ones. */
-const row = (id: number): PolicyRow => ({
-  id,
-  number: `POL-${id}`,
-  status: "BOUND",
-  tcode: `T${id}`,
-  policy_in_system: true,
-  policy_type_id: 1,
-  policy_type_title: "Residential",
-  billing_strategy: "monthly",
-  effective_date: "2026-01-05",
-  expiration_date: "2027-01-05",
-  updated_at: "2026-11-01T10:00:00.000Z",
-  account: { id: 5, title: "Sunrise Apartments" },
-  agency: { id: 2, title: "Get Covered" },
-  carrier: { id: 1, title: "QBE" },
-  primary_insurable: { id: 9, title: "Unit 4", parent_building: { id: 8, title: "Building A" }, parent_community: { id: 7, title: "Oak Park" } },
-  primary_user: { id: 3, full_name: "Ann Lee", email: "ann@example.com" },
-});
+const row = (id: number) => policyRow(id, { status: "BOUND" });
 
 type Answer = (path: string, body: unknown) => unknown;
 

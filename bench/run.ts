@@ -162,9 +162,9 @@ try {
           s.organizable_id AS "staffAccountId", (SELECT carrier_id FROM policies WHERE carrier_id IS NOT NULL ORDER BY id LIMIT 1) AS "carrierId"
           FROM staffs a, staffs s WHERE a.email = ${email("agent")} AND s.email = ${email("staff")}`,
       );
-      await benchLists({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: leadEventsChanged, ids: { ...ids, accountId: ids.staffAccountId } });
+      await benchLists({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: () => leadEventsChanged(app.db), ids: { ...ids, accountId: ids.staffAccountId } });
     } else if (part("leads")) {
-      await benchLeads({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: leadEventsChanged });
+      await benchLeads({ base, run, auth: { super_admin: admin, agent, staff }, forgetStats: () => leadEventsChanged(app.db) });
     }
 
     if (part("properties")) await benchProperties({ base, run, auth: { super_admin: admin, agent, staff } });

@@ -183,5 +183,14 @@ describe("POST /v2/lead_events (public)", () => {
     const limited = await send(event("busy@example.com"), ip);
     expect(limited.statusCode).toBe(429);
     expect((await send(event("busy@example.com"), "192.0.2.78")).statusCode).toBe(200);
+    // Counted per database: another app in the same process (as the API tests run) is not limited by this one's callers.
+    const other = await createTestApp();
+    try {
+      await buildWorld(other.database.db);
+      const elsewhere = await other.app.inject({ method: "POST", url: "/v2/lead_events", payload: event("busy@example.com"), remoteAddress: ip });
+      expect(elsewhere.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });

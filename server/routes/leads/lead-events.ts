@@ -189,9 +189,12 @@ async function landingBranding(db: Db, filesSecret: string, profile: NonNullable
 
 /** Events one client address may send per minute (the call is public). */
 export const LEAD_EVENTS_PER_MINUTE = 120;
-const windows = new Map<string, { start: number; n: number }>();
+const windowsByDb = new WeakMap<Db, Map<string, { start: number; n: number }>>();
 
-function countHit(ip: string, now = Date.now()) {
+/** Counts a client's event in the current minute, per database (per app: a process serving two, as the API tests do, counts each apart). */
+function countHit(db: Db, ip: string, now = Date.now()) {
+  let windows = windowsByDb.get(db);
+  if (!windows) windowsByDb.set(db, (windows = new Map()));
   const w = windows.get(ip);
   if (!w || now - w.start >= 60_000) {
     if (windows.size > 50_000) windows.clear();
@@ -208,9 +211,9 @@ function countHit(ip: string, now = Date.now()) {
 /** `POST /v2/lead_events`: no session (the public quote pages call it), limited per client address. */
 export const leadEventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/lead_events", { schema: { body: leadEventBody } }, async (request) => {
-    countHit(request.ip);
+    countHit(app.db, request.ip);
     const answer = await captureLeadEvent(app.db, request.body, { filesSecret: app.env.FILES_SECRET });
-    leadEventsChanged();
+    leadEventsChanged(app.db);
     return answer;
   });
 };

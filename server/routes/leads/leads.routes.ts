@@ -95,7 +95,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const stats = async (scope: ReturnType<typeof requireCaller>["scope"], filter: QueryObject["filter"]) => {
     const { window, leadFilter } = splitStatsFilter(filter);
-    return cachedStats(["stats", scope, window, leadFilter], () => computeLeadStats(app.db, scope, window, leadFilter));
+    return cachedStats(app.db, ["stats", scope, window, leadFilter], () => computeLeadStats(app.db, scope, window, leadFilter));
   };
 
   app.post("/dashboards/leads/stats", { config: { access: list }, schema: { body: listSchema.default({}) } }, async (request) => {
@@ -111,7 +111,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/leads_dashboard_tracking_url", { config: { access: list }, schema: { querystring: listSchema } }, async (request) => {
     const { scope } = requireCaller(request);
     const { window, leadFilter } = splitStatsFilter((request.query as QueryObject).filter);
-    return cachedStats(["tracking", scope, window, leadFilter], () => trackingUrlStats(app.db, scope, window, leadFilter));
+    return cachedStats(app.db, ["tracking", scope, window, leadFilter], () => trackingUrlStats(app.db, scope, window, leadFilter));
   });
 
   app.get("/leads_dashboard/get_filters", { config: { access: list } }, async (request) => {

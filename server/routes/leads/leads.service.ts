@@ -124,7 +124,7 @@ export async function setLeadArchived(db: Db, scope: Scope, id: number, archived
       });
     });
     // The dashboard's tiles say how many of their leads are archived: their cached numbers are stale now.
-    leadEventsChanged();
+    leadEventsChanged(db);
   }
   return leadJson(await findLeadRow(db, scope, id));
 }

@@ -371,28 +371,37 @@ const trackingUrlJson = (r: TrackingUrlRow) => ({
 
 /**
  * Statistics are kept 5 minutes per scope, window and filters (reference 4.9), and dropped as soon as a lead event
- * arrives in this process (`leadEventsChanged`). Another API process's events show within the 5 minutes.
+ * arrives in this process (`leadEventsChanged`). Another API process's events show within the 5 minutes. The cache
+ * belongs to its database: a process serving two (the API tests do) never answers one's figures from the other.
  */
 export const STATS_TTL_MS = 5 * 60_000;
-const cache = new Map<string, { at: number; version: number; value: unknown }>();
-let version = 0;
 const CACHE_MAX = 500;
+type StatsCache = { version: number; entries: Map<string, { at: number; version: number; value: unknown }> };
+const caches = new WeakMap<Db, StatsCache>();
 
-export function leadEventsChanged() {
-  version++;
-  cache.clear();
+function statsCache(db: Db): StatsCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { version: 0, entries: new Map() }));
+  return cache;
 }
 
-export async function cachedStats<T>(key: unknown, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+export function leadEventsChanged(db: Db) {
+  const cache = statsCache(db);
+  cache.version++;
+  cache.entries.clear();
+}
+
+export async function cachedStats<T>(db: Db, key: unknown, compute: () => Promise<T>, now = Date.now()): Promise<T> {
+  const cache = statsCache(db);
   const k = JSON.stringify(key);
-  const hit = cache.get(k);
-  if (hit && hit.version === version && now - hit.at < STATS_TTL_MS) return hit.value as T;
+  const hit = cache.entries.get(k);
+  if (hit && hit.version === cache.version && now - hit.at < STATS_TTL_MS) return hit.value as T;
   const at = now;
-  const seen = version;
+  const seen = cache.version;
   const value = await compute();
-  if (seen === version) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(k, { at, version: seen, value });
+  if (seen === cache.version) {
+    if (cache.entries.size >= CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value as string);
+    cache.entries.set(k, { at, version: seen, value });
   }
   return value;
 }

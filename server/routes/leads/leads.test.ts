@@ -57,7 +57,7 @@ beforeAll(async () => {
   await lead("L5", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, archived: true }, [["2026-02-01T18:00:00Z", "landing"]]);
   // Leads last seen long ago are outside the list's default month.
   await lead("Old", { agency_id: world.agencies.A.id, account_id: world.accounts.A.id, last_visit: new Date("2025-01-01T00:00:00Z") }, []);
-  leadEventsChanged();
+  leadEventsChanged(t.database.db);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -207,7 +207,7 @@ describe("dashboard statistics (reference 4.9, Los Angeles days)", () => {
       await db.insert(leadEvents).values({ lead_id: row.id, tag: "landing", agency_id: row.agency_id, data: {}, created_at: at });
       ids.push(row.id);
     }
-    leadEventsChanged();
+    leadEventsChanged(t.database.db);
     const week = { start: "2025-09-08", end: "2025-09-14" };
     const grid = async (archived: boolean) => (await req("POST", "/v2/staff_account/leads/list", as.staffA, { filter: { archived, last_visit: week } })).json().meta.total as number;
     const tiles = async () => (await req("POST", "/v2/staff_account/dashboards/leads/stats", as.staffA, { filter: { last_visit: week } })).json();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, LoginPage } from "./pages";
+import { DEMO, DEMO_PASSWORD, LoginPage } from "./pages";
 import { shot } from "./support";
 
 const signIn = async (page: Page, email: string, url: string) => {
@@ -55,6 +55,38 @@ test.describe("properties and leases", () => {
     await expect(page.getByRole("tab", { name: "Rates" })).toBeVisible();
     await expect(page.getByRole("link", { name: "A", exact: true })).toBeVisible();
     await shot(page, "properties-staff-community");
+  });
+
+  test("staff upload a property file on Add a Property, watch its import and open the community it made", async ({ page, request }) => {
+    // The staff's own account id, as the file's first column names it (reference section 4.12).
+    const signInAnswer = await request.post("/v2/staff/auth/sign_in", { data: { email: DEMO.staff, password: DEMO_PASSWORD } });
+    expect(signInAnswer.status()).toBe(200);
+    const accountId = ((await signInAnswer.json()) as { data: { organizable_id: number } }).data.organizable_id;
+    const uploaded = `${community} Upload`;
+    const units = 1200;
+    const csv = [
+      "account_id,account_name,unit_address,unit_title,unit_city,county,state,zip,year_built,community_title,display_name,community_address_1,community_address_2,community_city,community_state,community_zip",
+      ...Array.from({ length: units }, (_, i) => `${accountId},,,U${1001 + i},,,,,,${uploaded},,77 Upload Lane,,Austin,TX,78702`),
+    ].join("\n");
+
+    await signIn(page, DEMO.staff, "/dashboard/insurable/create");
+    await page.getByLabel("Choose file", { exact: true }).setInputFiles({ name: "properties.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await expect(page.getByText("properties.csv", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    // While the job has not ended the page says so (waiting, then rows imported), and the Upload button waits too.
+    await expect(page.getByRole("status").filter({ hasText: /Waiting for the import to start…|Imported \d+ of 1200 rows/ })).toBeVisible();
+    await shot(page, "properties-staff-file-progress");
+    await expect(page.getByText(`1 communities, 0 buildings and ${units} units created; 0 units already existed`)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Download the result file" })).toBeVisible();
+    await shot(page, "properties-staff-file-imported");
+
+    await page.goto("/dashboard/insurable/communities");
+    await page.getByLabel("Keyword").fill(uploaded);
+    await page.getByLabel("Keyword").press("Enter");
+    await page.getByRole("cell", { name: uploaded }).click();
+    await expect(page.getByText("77 Upload Lane, Austin, TX 78702")).toBeVisible();
+    await expect(page.getByRole("link", { name: "U1001", exact: true })).toBeVisible();
   });
 
   test("staff import 10 leases from a CSV with one bad row, fix it and import again", async ({ page }) => {

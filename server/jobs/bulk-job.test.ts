@@ -1,12 +1,12 @@
 import { Readable } from "node:stream";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_SYNC_MAX, type BulkJob } from "../../src/domain/bulk";
+import { BULK_JOB_KEEP_DAYS, BULK_SYNC_MAX, type BulkJob } from "../../src/domain/bulk";
 import { bulkJobs, policies, policyUsers, profiles, sentEmails, staff } from "../db/schema";
 import { attachDocument } from "../files/documents";
 import { defineBulkAction } from "../lib/bulk";
 import type { InlineQueue } from "./queue";
-import { runBulkJob } from "./bulk-job";
+import { deleteFinishedBulkJobs, runBulkJob } from "./bulk-job";
 import type { AuthHeaders, TestApp } from "../test/helpers";
 import { type World, worldApp } from "../test/world-app";
 
@@ -198,5 +198,34 @@ describe("the job itself (server/jobs/bulk-job.ts)", () => {
     expect(after.failed).toHaveLength(theirs.length);
     expect(await enabledOf(theirs)).toBe(theirs.length);
     expect((await t.database.db.select().from(staff).where(like(staff.email, "bulkjob.%"))).every((r) => r.enabled)).toBe(true);
+  });
+});
+
+describe("finished bulk jobs are deleted BULK_JOB_KEEP_DAYS after they end", () => {
+  it("done and failed jobs older than the rule go; recent ones, and queued or running ones of any age, stay", async () => {
+    const db = t.database.db;
+    const now = new Date("2026-11-28T09:00:00Z");
+    const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * 86_400_000 - minutes * 60_000);
+    const make = (label: string, values: Partial<typeof bulkJobs.$inferInsert>) =>
+      db
+        .insert(bulkJobs)
+        .values({ staff_id: world.staff.staffA.id, action: `cleanup.${label}`, scope: { kind: "all" }, targets: [], total: 0, ...values })
+        .returning({ id: bulkJobs.id })
+        .then(([row]) => [label, row.id] as const);
+    const jobs = Object.fromEntries(
+      await Promise.all([
+        make("old-done", { status: "done", created_at: ago(30), finished_at: ago(BULK_JOB_KEEP_DAYS, 1) }),
+        make("old-failed", { status: "failed", error: "Something went wrong", created_at: ago(30), finished_at: ago(20) }),
+        make("recent-done", { status: "done", created_at: ago(BULK_JOB_KEEP_DAYS + 1), finished_at: ago(BULK_JOB_KEEP_DAYS - 1) }),
+        make("old-queued", { status: "queued", created_at: ago(30) }),
+        make("old-running", { status: "running", created_at: ago(30), heartbeat_at: ago(29) }),
+      ]),
+    );
+    expect(await deleteFinishedBulkJobs(db, now)).toBeGreaterThanOrEqual(2);
+    const left = await db.select({ action: bulkJobs.action }).from(bulkJobs).where(like(bulkJobs.action, "cleanup.%"));
+    expect(left.map((r) => r.action).sort()).toEqual(["cleanup.old-queued", "cleanup.old-running", "cleanup.recent-done"]);
+    // A second run finds nothing more of these to delete.
+    await deleteFinishedBulkJobs(db, now);
+    expect(await db.select({ id: bulkJobs.id }).from(bulkJobs).where(inArray(bulkJobs.id, Object.values(jobs)))).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { BulkFailure } from "../../src/domain/bulk";
+import { BULK_JOB_KEEP_DAYS, type BulkFailure } from "../../src/domain/bulk";
 import type { Db } from "../db/client";
 import { bulkJobs } from "../db/schema";
 import { applyBulk, bulkAction } from "../lib/bulk";
@@ -10,6 +10,9 @@ import { loadStaffUser } from "../routes/staffs/staff-user";
 import { HEARTBEAT_SECONDS, STALE_SECONDS } from "./export-policies";
 
 export const DEACTIVATED = "Your account is deactivated";
+/** The daily clean-up of finished bulk jobs (src/domain/bulk.ts BULK_JOB_KEEP_DAYS), at 08:40 UTC, after the night's jobs. */
+export const BULK_CLEANUP_JOB = "bulk-jobs-cleanup";
+export const BULK_CLEANUP_CRON = "40 8 * * *";
 const SERVER_ERROR = "Something went wrong";
 
 /**
@@ -83,4 +86,17 @@ export async function runBulkJob(app: FastifyInstance, jobId: number): Promise<v
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * Deletes the bulk jobs that ended (done or failed) more than BULK_JOB_KEEP_DAYS ago; queued and running ones stay,
+ * however old (a stopped process's job is taken up again by the recovery). Answers how many were deleted.
+ */
+export async function deleteFinishedBulkJobs(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - BULK_JOB_KEEP_DAYS * 86_400_000);
+  const deleted = await db
+    .delete(bulkJobs)
+    .where(and(inArray(bulkJobs.status, ["done", "failed"]), lt(bulkJobs.finished_at, before)))
+    .returning({ id: bulkJobs.id });
+  return deleted.length;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Author } from "../lib/history";
 import { publicOrigin } from "../lib/public-url";
 import { BULK_JOB } from "../lib/bulk";
-import { runBulkJob } from "./bulk-job";
+import { BULK_CLEANUP_CRON, BULK_CLEANUP_JOB, deleteFinishedBulkJobs, runBulkJob } from "./bulk-job";
 import { DECLINE_EXPIRED_JOB, type DeclineExpiredParams, runDeclineExpiredProofs } from "./decline-expired-proofs";
 import { EXPORT_LEADS_JOB, runLeadExport } from "./export-leads";
 import { BUILD_REPORT_JOB, runReport } from "./build-report";
@@ -171,6 +171,12 @@ export async function startSchedules(app: FastifyInstance): Promise<void> {
   if (resumed.length) app.log.info({ runs: resumed }, "integration syncs left running by a stopped process queued again");
   // Coverage snapshots every night, after the lease statuses (document 3 section 3, issue 16).
   await app.jobs.schedule(SNAPSHOT_JOB, SNAPSHOT_CRON);
+  // Grids' bulk jobs are kept BULK_JOB_KEEP_DAYS after they end (src/domain/bulk.ts), then deleted.
+  await app.jobs.work(BULK_CLEANUP_JOB, async () => {
+    const deleted = await deleteFinishedBulkJobs(app.db);
+    if (deleted) app.log.info({ deleted }, "finished bulk jobs deleted");
+  });
+  await app.jobs.schedule(BULK_CLEANUP_JOB, BULK_CLEANUP_CRON);
   // Residents whose cover ends in 30, 14 or 3 days (their account's days) are reminded every morning (issue 17).
   await app.jobs.schedule(REMINDERS_JOB, REMINDERS_CRON);
   try {

@@ -15,6 +15,12 @@ export const BULK_SYNC_MAX = 100;
 export const BULK_MAX = 10_000;
 /** How often the console asks a running job's progress. */
 export const BULK_POLL_MS = 1000;
+/**
+ * A finished job (done or failed) is kept this many days after it ended, then deleted by the daily
+ * `bulk-jobs-cleanup` job: its starter reads the result once, at the end, and a row holds every target's name.
+ * Jobs still queued or running are never deleted.
+ */
+export const BULK_JOB_KEEP_DAYS = 7;
 
 /** A row a bulk action reaches, named as its grid names it (policy number, staff member's name, lead's email, title). */
 export interface BulkTarget {

@@ -20,14 +20,16 @@ export interface PageHeaderProps {
   /** A title already resolved (a record's name); wins over titleKey. */
   title?: string;
   crumbs?: Crumb[];
+  /** The current page's name at the end of the breadcrumbs where the spec names it otherwise than the title. */
+  crumb?: string;
   actions?: ReactNode;
 }
 
 /**
- * A page's header (document 1 section 2.3): breadcrumbs starting from a home link, a back button only when a
- * previous route exists, and the title (h1), which also goes to the browser tab.
+ * A page's header (document 1 section 2.3): breadcrumbs starting from a home link and ending with the current page, a
+ * back button only when a previous route exists, and the title (h1), which also goes to the browser tab.
  */
-export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeaderProps) {
+export function PageHeader({ titleKey, title, crumbs = [], crumb, actions }: PageHeaderProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const previous = usePreviousRoute();
@@ -62,7 +64,7 @@ export function PageHeader({ titleKey, title, crumbs = [], actions }: PageHeader
             ),
           )}
           <Typography color="text.primary" sx={{ fontSize: 13 }} aria-current="page">
-            {shown}
+            {crumb ?? shown}
           </Typography>
         </Breadcrumbs>
         <Typography variant="h5" component="h1">

@@ -71,12 +71,30 @@ describe("PoliciesDashboardPage (/dashboard/policies/total)", () => {
     expect(i18nProvider.missingKeys.size).toBe(0);
   });
 
+  it("hints under the super admin's agency picker as every agency picker does (document 3 section 2)", async () => {
+    renderPage("super_admin");
+    const agency = await screen.findByRole("combobox", { name: "Agency" });
+    expect(agency).toHaveAccessibleDescription("You can search agency by entering name in the field above.");
+  });
+
+  it("ends the breadcrumbs with the page as document 2 names it: Dashboards > Policies, for every role", async () => {
+    for (const role of ["super_admin", "agent", "staff"] as const) {
+      const { unmount } = renderPage(role);
+      const trail = await screen.findByRole("navigation", { name: "Breadcrumbs" });
+      expect(within(trail).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Home", "Dashboards", "Policies"]);
+      expect(within(trail).getByText("Policies")).toHaveAttribute("aria-current", "page");
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Policies Dashboard");
+      unmount();
+    }
+  });
+
   it("hides GetCovered's tile and chart and the agency picker from agents; Time Period changes the window", async () => {
     const { requests } = renderPage("agent");
     await screen.findByText("1,234");
     expect(screen.queryByTestId("dashboard-tile-get_covered_commissions")).not.toBeInTheDocument();
     expect(screen.queryByTestId("dashboard-chart-get_covered_commissions")).not.toBeInTheDocument();
     expect(screen.queryByLabelText("Agency")).not.toBeInTheDocument();
+    expect(screen.queryByText("You can search agency by entering name in the field above.")).not.toBeInTheDocument();
     fireEvent.mouseDown(screen.getByLabelText("Time Period"));
     fireEvent.click(await screen.findByRole("option", { name: "Last Year" }));
     await waitFor(() => {

@@ -80,7 +80,7 @@ const DashboardFilters = ({ filter, setFilter, superAdmin }: { filter: Dashboard
   const period = periodOf(filter);
   const agency = agencies.data?.find((a) => a.id === filter.agency_id) ?? null;
   return (
-    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", mb: 2 }} data-testid="dashboard-filters">
+    <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))", alignItems: "start", mb: 2 }} data-testid="dashboard-filters">
       <TextField
         type="date"
         size="small"
@@ -108,7 +108,9 @@ const DashboardFilters = ({ filter, setFilter, superAdmin }: { filter: Dashboard
           getOptionLabel={(o) => o.title}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           onChange={(_e, value) => setFilter({ ...filter, agency_id: value?.id })}
-          renderInput={(params) => <TextField {...params} label={translate(t("filters.agency"))} placeholder={translate(t("filters.all_agencies"))} />}
+          renderInput={(params) => (
+            <TextField {...params} label={translate(t("filters.agency"))} placeholder={translate(t("filters.all_agencies"))} helperText={translate("app.shell.agency_picker.hint")} />
+          )}
         />
       )}
       <TextField
@@ -160,7 +162,8 @@ export function PoliciesDashboardPage() {
     <>
       <PageHeader
         titleKey="app.shell.titles.policies_dashboard"
-        crumbs={[{ label: translate("app.shell.titles.dashboards") }, { label: translate(t("crumb")) }]}
+        crumbs={[{ label: translate("app.shell.titles.dashboards") }]}
+        crumb={translate(t("crumb"))}
         actions={
           showContent ? (
             <Button startIcon={<FilterListIcon />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>

@@ -156,7 +156,7 @@ export const PolicyImportPage = () => {
                 }}
                 search={searchAgencies}
                 error={errors.agency_id}
-                hint={translate(t("help.agency"))}
+                hint={translate("app.shell.agency_picker.hint")}
               />
               <SearchPicker label={translate(t("fields.account"))} value={account} onChange={setAccount} search={searchAccounts} disabled={!agency} error={errors.account_id} />
             </>

@@ -35,7 +35,6 @@ export const coverageProofMessages = {
     enabled: "Enabled",
   },
   hints: {
-    agency: "You can search agency by entering name in the field above.",
     skip_building: "You can skip selecting Building, select Unit of Community",
     building_or_unit: "Select Building Or Unit",
     no_buildings: "No building information available.",

@@ -103,6 +103,10 @@ export const shellMessages = {
     sub_agency: "Browse as Sub-Agency",
     agency: "Browse as Agency",
   },
+  /** The hint under every agency picker (document 3 section 2; readings part C keeps the missing article). */
+  agency_picker: {
+    hint: "You can search agency by entering name in the field above.",
+  },
   search: {
     placeholder: "Search...",
     hint: "Hit enter to search",

@@ -35,7 +35,6 @@ export default {
     zip_code: "Zip Code",
   },
   /** document 3 section 2 and readings Part C: the agency picker's hint, missing article kept. */
-  choose_agency: "You can search agency by entering name in the field above.",
   sections: {
     details: "Account",
     contact: "Contact Info",

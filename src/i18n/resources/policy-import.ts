@@ -10,8 +10,6 @@ export default {
     file_url: "File URL",
   },
   help: {
-    // The agency picker's hint (document 2 section 8), as on the coverage-proof form.
-    agency: "You can search agency by entering name in the field above.",
     file_url: "A link to the provider's policy export (a presigned link to a storage object, https)",
     formats: "The file is the integration's own CSV export of policies; its columns per provider are described in docs/legacy-import.md.",
   },

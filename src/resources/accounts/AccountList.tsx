@@ -30,7 +30,7 @@ const AccountGrid = ({ needsAgency }: { needsAgency: boolean }) => {
   const translate = useTranslate();
   const { filterValues } = useListContext();
   const bulkActions = useOrganisationBulkActions("accounts");
-  if (needsAgency && !chosenAgency(filterValues)) return <Alert severity="info" sx={{ m: 2 }}>{translate("resources.accounts.choose_agency")}</Alert>;
+  if (needsAgency && !chosenAgency(filterValues)) return <Alert severity="info" sx={{ m: 2 }}>{translate("app.shell.agency_picker.hint")}</Alert>;
   return (
     <GridDataTable<Account> rowClick={(id: Identifier) => resourcePath.view("accounts", id)} bulkActions={bulkActions}>
       <DataTable.Col source="title" />

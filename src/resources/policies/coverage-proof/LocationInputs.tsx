@@ -159,7 +159,7 @@ export const LocationInputs = ({ role, onTree, knownAccount }: { role?: Role; on
                   label={translate(f("agency"))}
                   color={assisted("agency_id", fieldState.isDirty) ? "info" : undefined}
                   error={Boolean(fieldState.error) || Boolean(pickHint("agency", field.value))}
-                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("agency", field.value) ?? assistedHint("agency_id", fieldState.isDirty) ?? translate(h("agency")))}
+                  helperText={fieldState.error ? translate(fieldState.error.message ?? REQUIRED) : (pickHint("agency", field.value) ?? assistedHint("agency_id", fieldState.isDirty) ?? translate("app.shell.agency_picker.hint"))}
                 />
               )}
             />

@@ -19,8 +19,8 @@ import { multipart } from "../server/test/multipart";
 import { openScratchDatabase } from "./database";
 
 /**
- * `npx tsx bench/rg-import.ts [--rows 10000]`: a rent-guarantee mass import end to end on a throwaway embedded
- * database with the real job queue (pg-boss): the sheet is written with exceljs's streaming writer, uploaded as
+ * `npx tsx bench/rg-import.ts [--rows 10000]`: a rent-guarantee mass import end to end on a throwaway database
+ * (embedded, or a scratch database on DATABASE_URL's server) with the real job queue (pg-boss): the sheet is written with exceljs's streaming writer, uploaded as
  * staff, the rows priced by their jobs (one per chunk of rows) until the group awaits acceptance, then accepted (the
  * first invoice charged through the test gateway at once; one policy per row created by the accept's job, polled). Prints each phase's time and the process's peak RSS and heap
  * (sampled every 50 ms). Goal (issue 16): 10,000 rows end to end in 30 s or less.
@@ -42,7 +42,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "coverdesk-rg-bench-"));
   const sheetPath = join(dir, "applications.xlsx");
   await writeSheet(sheetPath, ROWS);
-  const scratch = await openScratchDatabase(undefined);
+  const scratch = await openScratchDatabase(process.env.DATABASE_URL);
   const database = scratch.database;
   await migrate(database);
   await ensureReferenceData(database.db);
@@ -53,7 +53,7 @@ async function main() {
     VALUES ('bench.staff@example.com', 'staff', 'Account', ${account.id}, true, true, ${await hashPassword("bench-pass-1")}, now())`);
   await db.execute(sql`INSERT INTO payment_profiles (payer_type, payer_id, source_id, default_profile) VALUES ('Account', ${account.id}, 'tok_visa_bench', true)`);
 
-  const jobs = await startPgBossQueue(database);
+  const jobs = await startPgBossQueue(database, scratch.url);
   const app = await buildApp({ database, env: testEnv({ STATIC_DIR: "./no-console-in-bench" }), jobs, files: localFileStore(join(dir, "files")) });
   await app.ready();
   const signIn = await app.inject({ method: "POST", url: "/v2/staff/auth/sign_in", payload: { email: "bench.staff@example.com", password: "bench-pass-1" } });
@@ -104,7 +104,7 @@ async function main() {
   const [{ n }] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM policies WHERE policy_group_id = ${id}`);
 
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  console.log(`rent-guarantee mass import, ${ROWS} rows (${(statSync(sheetPath).size / 1024).toFixed(0)} KB sheet), embedded PostgreSQL, pg-boss jobs:`);
+  console.log(`rent-guarantee mass import, ${ROWS} rows (${(statSync(sheetPath).size / 1024).toFixed(0)} KB sheet), ${scratch.where}, pg-boss jobs:`);
   console.log(`  upload and check (streamed read, rows written): ${s(uploaded - started)}`);
   console.log(`  row jobs (one per ${ROW_CHUNK} rows) until awaiting acceptance: ${s(priced - uploaded)}`);
   console.log(`  accept answered (charge, job queued):          ${s(answered - priced)}`);

@@ -57,6 +57,25 @@ describe("demo seed", () => {
     rmSync(filesDir, { recursive: true, force: true });
   });
 
+  it("leaves the portfolio analysed: the planner knows every table's size and columns from the first request on", async () => {
+    // Without statistics (no autovacuum yet, or none at all) each policies-page row scanned every unit for its primary one.
+    const tables = ["policies", "policy_insurables", "insurables", "policy_users", "users", "profiles", "histories", "policy_revisions"];
+    const rows = await selectRows<{ table: string; estimated: number; exact: number; columns: number }>(
+      db,
+      sql`SELECT c.relname AS table, c.reltuples::int AS estimated,
+          (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I', c.relname), false, true, '')))[1]::text::int AS exact,
+          (SELECT count(*)::int FROM pg_stats st WHERE st.schemaname = 'public' AND st.tablename = c.relname) AS columns
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relname IN (${sql.join(tables.map((t) => sql`${t}`), sql`, `)}) ORDER BY c.relname`,
+    );
+    expect(rows.map((r) => r.table)).toEqual([...tables].sort());
+    for (const row of rows) {
+      expect(row.exact, row.table).toBeGreaterThan(0);
+      expect(row.estimated, row.table).toBe(row.exact);
+      expect(row.columns, row.table).toBeGreaterThan(0);
+    }
+  });
+
   it("limits one property manager per account to two of the account's communities, never a demo sign-in", async () => {
     const [row] = await selectRows<{ managers: number; assignments: number; foreign: number; demo: number }>(
       db,

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { assignments, insurables, staff } from "../db/schema";
 import { type AuthHeaders, signInAs, type TestApp } from "../test/helpers";
 import { countQueries } from "../test/query-count";
+import { loadStaffUsers } from "../routes/staffs/staff-user";
 import { type World, worldApp } from "../test/world-app";
 
 /**
@@ -136,5 +137,36 @@ describe("the prepared session statement", () => {
     expect((await validate()).statusCode).toBe(401);
     await t.database.db.update(staff).set({ enabled: true }).where(eq(staff.id, world.staff.staffB.id));
     expect((await validate()).statusCode).toBe(200);
+  });
+});
+
+/*
+ * loadStaffUsers' statement is prepared once per database too (server/routes/staffs/staff-user.ts): one text for any
+ * number of ids, each call answering its own ids, in the order asked, as the rows are now.
+ */
+describe("the prepared staff-users statement", () => {
+  it("answers each call's own ids, in their order, and skips missing ones", async () => {
+    const { agentA, staffA, superAdmin } = world.staff;
+    const emails = async (ids: number[]) => (await loadStaffUsers(t.database.db, ids)).map((u) => u.email);
+    expect(await emails([staffA.id, agentA.id])).toEqual([staffA.email, agentA.email]);
+    expect(await emails([superAdmin.id, 2_000_000_000, staffA.id])).toEqual([superAdmin.email, staffA.email]);
+    expect(await emails([agentA.id])).toEqual([agentA.email]);
+    expect(await emails([])).toEqual([]);
+    const [before] = await loadStaffUsers(t.database.db, [agentA.id]);
+    await t.database.db.update(staff).set({ enabled: false }).where(eq(staff.id, agentA.id));
+    const [after] = await loadStaffUsers(t.database.db, [agentA.id]);
+    await t.database.db.update(staff).set({ enabled: true }).where(eq(staff.id, agentA.id));
+    expect([before.enabled, after.enabled]).toEqual([true, false]);
+  });
+
+  it("a staff page is the session's statement, the list's two and one for its staff members, one page size or another", async () => {
+    for (const per of [1, 20]) {
+      const r = await statements("superAdmin", "GET", `${prefix("superAdmin")}/staffs?pagination[per]=${per}`);
+      expect(r.status).toBe(200);
+      expect(r.count, r.sent.join("\n")).toBeLessThanOrEqual(4);
+    }
+    const page = await t.app.inject({ method: "GET", url: `${prefix("superAdmin")}/staffs?pagination[per]=20`, headers: as.superAdmin });
+    const emails = (page.json() as Array<{ email: string }>).map((s) => s.email);
+    for (const login of Object.keys(logins) as Array<keyof typeof logins>) expect(emails).toContain(world.staff[login].email);
   });
 });

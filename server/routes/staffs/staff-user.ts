@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { accounts, agencies, profiles, staff } from "../../db/schema";
 import { type ChainRow, chainOf, chainRowsSql, narrow, type Permission } from "../../lib/permission-sets";
 
@@ -108,10 +109,21 @@ export function toStaffUser(parts: StaffUserParts): StaffUser {
   };
 }
 
+/**
+ * loadStaffUsers' statement, built and named once per database (server/db/prepared.ts): the ids are one array
+ * placeholder, so its text is the same for any count. Built per call, drizzle walked its ~60 columns and joins each
+ * time (a third of a staff page's CPU) and PostgreSQL planned it again (issue 9, load).
+ */
+const staffUsersByIds = preparedPerDatabase((db) =>
+  joinStaffUserParts(db.select(staffUserColumns).from(staff).$dynamic())
+    .where(sql`${staff.id} = ANY(${sql.placeholder("ids")}::int[])`)
+    .prepare("staff_users_by_ids"),
+);
+
 /** Serialises staff rows with their profile, organizable and effective permission flags, in one query for any count. */
 export async function loadStaffUsers(db: Db, ids: number[]): Promise<StaffUser[]> {
   if (ids.length === 0) return [];
-  const rows = await joinStaffUserParts(db.select(staffUserColumns).from(staff).$dynamic()).where(inArray(staff.id, ids));
+  const rows = await staffUsersByIds(db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.staff.id, r as StaffUserParts]));
   return ids
     .map((id) => byId.get(id))

@@ -39,7 +39,8 @@ export const insurableListSpec: ListSpec = {
   },
   sorts: {
     id: sql`i.id`,
-    // Case-insensitive, along insurables_title_lower_idx: page 1 of 500,000 units reads 20 rows, not all of them.
+    // Case-insensitive, along insurables_title_order_idx (and an agency's, insurables_agency_title_idx): page 1 of
+    // 500,000 units reads 20 index entries, not all of them.
     title: sql`lower(i.title)`,
     created_at: sql`i.created_at`,
     updated_at: sql`i.updated_at`,
@@ -101,5 +102,7 @@ export function insurableListQuery(scope: Scope, extra: SQL[] = [], filter?: unk
     ...(plainPage ? { pageFrom: sql`insurables i` } : {}),
     where: [...insurableScopeCondition(scope), ...extra],
     id: sql`i.id`,
+    // An agency tree's first pages agency by agency, each along insurables_agency_title_idx (list.ts, Partitioned pages).
+    ...(scope.kind === "agencies" ? { partition: { column: sql`i.agency_id`, values: scope.agencyIds } } : {}),
   };
 }

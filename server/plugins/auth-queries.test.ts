@@ -170,3 +170,19 @@ describe("the prepared staff-users statement", () => {
     for (const login of Object.keys(logins) as Array<keyof typeof logins>) expect(emails).toContain(world.staff[login].email);
   });
 });
+
+/* findPolicyRow (every policy sub-page's first read) is a named statement as the policy page's is (policy-detail.ts). */
+describe("the prepared policy row", () => {
+  it("answers each caller's own scope, call after call: history of a policy in scope 200, outside it 404", async () => {
+    const history = (login: keyof typeof as, policyId: number) => t.app.inject({ method: "GET", url: `${prefix(login)}/policies/${policyId}/history`, headers: as[login] });
+    for (let round = 0; round < 7; round++) {
+      expect((await history("agentA", world.policies.A.id)).statusCode).toBe(200);
+      expect((await history("agentA", world.policies.B.id)).statusCode).toBe(404);
+      expect((await history("superAdmin", world.policies.B.id)).statusCode).toBe(200);
+      expect((await history("staffA", world.policies.A.id)).statusCode).toBe(404);
+    }
+    const r = await statements("agentA", "GET", `${prefix("agentA")}/policies/${world.policies.A.id}/history`);
+    expect(r.status).toBe(200);
+    expect(r.count, r.sent.join("\n")).toBeLessThanOrEqual(4);
+  });
+});

@@ -6,7 +6,6 @@ import { refundJsonSql } from "../../billing/refunds";
 import { documentJson, type DocumentRow } from "../../files/documents";
 import { NotFoundError } from "../../lib/errors";
 import { queryRowsNamed } from "../../db/prepared";
-import { queryRows } from "../../lib/list";
 import type { Actor, Caller } from "../../plugins/auth";
 import { policyListQuery, policyRowJson, type PolicyListRow } from "./policies.list";
 
@@ -35,7 +34,9 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 export async function findPolicyRow(app: FastifyInstance, caller: Actor, id: number): Promise<PolicyListRow> {
   const q = policyListQuery(caller.scope, caller.user.role);
   const where: SQL[] = [...q.where, sql`po.id = ${id}`];
-  const [row] = await queryRows<PolicyListRow>(app.db, sql`SELECT ${q.select} FROM ${q.from} WHERE ${sql.join(where, sql` AND `)}`);
+  // Named, as the policy page's statement: every policy sub-page (history, invoices, documents…) reads this row first,
+  // and planning it cost PostgreSQL more than running it (server/db/prepared.ts). Its texts vary by scope shape only.
+  const [row] = await queryRowsNamed<PolicyListRow>(app.db, "policy_row", sql`SELECT ${q.select} FROM ${q.from} WHERE ${sql.join(where, sql` AND `)}`);
   if (!row) throw new NotFoundError("Policy");
   return row;
 }

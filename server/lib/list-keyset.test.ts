@@ -1,7 +1,10 @@
+import { setFlagsFromString } from "node:v8";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWorld } from "../test/fixtures";
 import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../test/helpers";
+import { policyListQuery, policyListSpec, type PolicyListRow } from "../routes/policies/policies.list";
+import { parseListParams, runList } from "./list";
 
 /**
  * Keyset pages (list.ts, Keyset): a page reached with the cursor its neighbour answered holds exactly the rows the
@@ -98,5 +101,21 @@ describe("keyset pages", () => {
     const users = await t.app.inject({ method: "GET", url: "/v2/staff_super_admin/users?pagination[per]=1", headers: admin });
     expect(users.statusCode).toBe(200);
     expect(users.headers["next-page-cursor"]).toBeTruthy();
+  });
+});
+
+describe("page rows", () => {
+  it("come back without the cursor columns, in the select's order and with a fast shape (a slow one made every later step slower)", async () => {
+    setFlagsFromString("--allow-natives-syntax");
+    const hasFastProperties = new Function("row", "return %HasFastProperties(row)") as (row: object) => boolean;
+    const params = parseListParams({ filter: { number: { like: "ks-" } }, sort: { column: "updated_at", direction: "desc" }, pagination: { page: "2", per: "5" } }, policyListSpec);
+    const result = await runList<PolicyListRow>(t.database.db, policyListQuery({ kind: "all" }, "super_admin"), params);
+    expect(result.rows).toHaveLength(5);
+    expect(result.cursors?.next && result.cursors.previous).toBeTruthy();
+    for (const row of result.rows) {
+      expect(Object.keys(row).slice(0, 3)).toEqual(["id", "number", "status"]);
+      expect(Object.keys(row).filter((k) => k.endsWith("__"))).toEqual([]);
+      expect(hasFastProperties(row)).toBe(true);
+    }
   });
 });

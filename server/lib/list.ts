@@ -567,9 +567,12 @@ export async function runList<T>(primary: Db, listQuery: ListQuery, params: List
       ...(more ? { next: pageCursor(keyset.signature, params.page + 1, "after", String(last.page_key__), Number(last.page_id__)) } : {}),
       ...(params.page > 1 ? { previous: pageCursor(keyset.signature, params.page - 1, "before", String(first.page_key__), Number(first.page_id__)) } : {}),
     };
+    // Last column first: V8 keeps an object's fast shape when the property deleted is the last one added, and turns it
+    // into a slow dictionary otherwise, which then every read, spread and JSON.stringify of the row paid for (a policies
+    // page's rows cost twice as much to shape and send).
     for (const row of rows) {
-      delete row.page_key__;
       delete row.page_id__;
+      delete row.page_key__;
     }
     return result;
   };

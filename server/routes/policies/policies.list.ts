@@ -3,6 +3,7 @@ import type { Role } from "../../../src/domain/roles";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import { type SearchField, searchCondition } from "../../lib/search";
+import { isoTimestamp } from "../../lib/timestamps";
 import { policyScopeCondition, policyScopeFacets } from "./policies.scope";
 
 /**
@@ -181,17 +182,32 @@ export interface PolicyListRow {
   latest_submitted_revision: { id: number; created_at: string } | null;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
-/** The wire row; `tcode` is the primary customer's (reference section 3.6: a user's T code). */
+/**
+ * The wire row; `tcode` is the primary customer's (reference section 3.6: a user's T code). Field by field, not a
+ * copy of the row without its primary user: the rest-and-spread copy cost three times this on a policies page.
+ * `satisfies` keeps it complete: a column added to the row and not here fails to compile.
+ */
 export function policyRowJson(row: PolicyListRow) {
-  const { primary_user, ...rest } = row;
+  const user = row.primary_user;
   return {
-    ...rest,
-    tcode: primary_user?.tcode ?? null,
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    policy_in_system: row.policy_in_system,
+    policy_type_id: row.policy_type_id,
+    policy_type_title: row.policy_type_title,
+    effective_date: row.effective_date,
+    expiration_date: row.expiration_date,
+    updated_at: isoTimestamp(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
+    out_of_system_carrier_title: row.out_of_system_carrier_title,
+    billing_strategy: row.billing_strategy,
+    account: row.account,
+    agency: row.agency,
     carrier: row.carrier ?? (row.out_of_system_carrier_title ? { id: null, title: row.out_of_system_carrier_title } : null),
-    primary_user: primary_user ? { id: primary_user.id, email: primary_user.email, full_name: primary_user.full_name } : null,
-    updated_at: iso(row.updated_at),
-    created_at: iso(row.created_at),
-  };
+    primary_insurable: row.primary_insurable,
+    latest_submitted_revision: row.latest_submitted_revision,
+    tcode: user?.tcode ?? null,
+    primary_user: user ? { id: user.id, email: user.email, full_name: user.full_name } : null,
+  } satisfies Record<keyof PolicyListRow | "tcode", unknown>;
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FilterDef, FilterOp, ListQuery, ListSpec } from "../../lib/list";
 import { type Scope, scopeConditions } from "../../lib/scope";
 import { searchedFilter } from "../../lib/search";
+import { isoTimestamp } from "../../lib/timestamps";
 
 /** The customers list (document 3: users/browse): its filters, sorts and scope, for GET /users and POST /users/list. */
 const likeOrIn = (column: SQL) => (op: FilterOp, value: unknown) =>
@@ -156,8 +157,6 @@ export interface UserRow {
   accounts: Array<{ id: number; title: string }> | string;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 export function userJson(row: UserRow) {
   return {
     id: row.id,
@@ -178,7 +177,7 @@ export function userJson(row: UserRow) {
       birth_date: row.birth_date,
     },
     accounts: typeof row.accounts === "string" ? JSON.parse(row.accounts) : row.accounts,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   };
 }

@@ -30,6 +30,8 @@ export const checkedFiles = pgTable(
     uniqueIndex("checked_files_checksum_key").on(t.checksum),
     index("checked_files_queue_idx").on(t.processed, t.updated_at, t.id),
     index("checked_files_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    // The DMR search's other side: files of the policies whose number matches (dmr.service.ts).
+    index("checked_files_policy_idx").on(t.policy_id),
     // The sweep at start asks which stored files still have a row (server/files/sweep.ts).
     index("checked_files_storage_key_idx").on(t.storage_key),
   ],

@@ -263,3 +263,33 @@ describe("REVIEW submit", () => {
     expect(again.json().message).toBe("This file has already been processed by another reviewer");
   });
 });
+
+describe("DMR search (name or policy number)", () => {
+  it("answers the files whose name or policy's number contains the term, the same rows, order and total as IN over the policies", async () => {
+    const db = t.database.db;
+    const { A, B } = world.policies;
+    // 40 files: every third on policy A, every fifth on policy B, the rest on none; names 'dmrs-<g>.pdf'.
+    await db.execute(sql`INSERT INTO checked_files (name, checksum, storage_key, byte_size, source, processed, policy_id, updated_at)
+      SELECT 'dmrs-' || g || '.pdf', md5('dmrs-' || g), 'test/none', 1000, 'folder', g % 4 = 0,
+        CASE WHEN g % 3 = 0 THEN ${A.id}::int WHEN g % 5 = 0 THEN ${B.id}::int END, timestamptz '2026-03-01 00:00:00+00' + (g % 7) * interval '1 hour'
+      FROM generate_series(1, 40) g`);
+    const [numberA, numberB] = [A.number.toLowerCase(), B.number.toLowerCase()];
+    for (const term of ["dmrs-1", "dmrs-2", numberA, numberB.slice(1, -1), "DMRS-3", "zzqx", "-"]) {
+      const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const expected = await db.execute(
+        sql`SELECT cf.id FROM checked_files cf WHERE (lower(cf.name) LIKE ${like} OR cf.policy_id IN (SELECT id FROM policies WHERE lower(number) LIKE ${like}))
+            ORDER BY cf.updated_at DESC, cf.id DESC`,
+      );
+      const ids = ((expected as unknown as { rows?: Array<{ id: number }> }).rows ?? (expected as unknown as Array<{ id: number }>)).map((r) => Number(r.id));
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.max(1, Math.ceil(ids.length / 10)); page++) {
+        const res = await get(`/v2/staff_super_admin/dmr/checked_files?search=${encodeURIComponent(term)}&pagination[page]=${page}`);
+        expect(res.statusCode).toBe(200);
+        expect({ term, total: res.json().meta.total }).toEqual({ term, total: ids.length });
+        seen.push(...res.json().data.map((f: { id: number }) => f.id));
+      }
+      expect({ term, ids: seen }).toEqual({ term, ids });
+    }
+    expect(numberA.length).toBeGreaterThan(0);
+  });
+});

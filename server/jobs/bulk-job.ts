@@ -70,7 +70,7 @@ export async function runBulkJob(app: FastifyInstance, jobId: number): Promise<v
     const progress = batchedProgress(() => db.update(bulkJobs).set(counts()).where(eq(bulkJobs.id, jobId)));
     await applyBulk(
       job.targets.slice(job.processed),
-      (id) => action.each(app, actor, id),
+      (id) => action.each(app, actor, id, job.params),
       async ({ failure }) => {
         processed += 1;
         if (failure) failed.push(failure);

@@ -4,7 +4,7 @@ import { BULK_MAX, BULK_SYNC_MAX, type BulkFailure, type BulkJob, type BulkResul
 import type { Db } from "../db/client";
 import { bulkJobs } from "../db/schema";
 import type { Actor } from "../plugins/auth";
-import { ValidationError } from "./errors";
+import { ValidationError, notFoundMessage } from "./errors";
 import { type ListQuery, type ListSpec, parseListParams, queryRows } from "./list";
 import type { QueryValue } from "./query-string";
 
@@ -18,8 +18,10 @@ export const BULK_JOB = "grid-bulk";
  */
 export interface BulkAction {
   name: string;
-  label: SQL;
-  each: (app: FastifyInstance, actor: Actor, id: number) => Promise<unknown>;
+  /** How a list grid names a row (grids read through server/lib/list.ts); grids with their own query name rows in `pick`. */
+  label?: SQL;
+  /** One row; `params` are the call's own (the colleague an assignment gives rows to), kept with a job. */
+  each: (app: FastifyInstance, actor: Actor, id: number, params: unknown) => Promise<unknown>;
 }
 
 const actions = new Map<string, BulkAction>();
@@ -84,22 +86,41 @@ export async function applyBulk(
 }
 
 /**
+ * Where a bulk call's rows come from: a list grid's own scoped query (server/lib/list.ts), or, for a grid with a query
+ * of its own (the compliance worklists), `pick`, which reads the selection in the caller's scope and names each row
+ * as the grid does. `missing` is the reason given for a picked id that is not among them (outside the scope, gone,
+ * or no longer on the list).
+ */
+export type BulkSource =
+  | { query: ListQuery; spec: ListSpec; selection: BulkSelection; missing?: string }
+  | { pick: () => Promise<BulkTarget[]>; selection: BulkSelection; missing?: string };
+
+/**
  * The one way a grid's bulk call runs: up to BULK_SYNC_MAX rows inside the request (200 `{done, failed}`); more in
  * the background (202 with the job, polled at GET /bulk_jobs/{id}), so "all matching" over thousands of rows is not
- * one long request without progress. The rows are picked now, in the caller's scope, and kept with the job.
+ * one long request without progress. The rows are picked now, in the caller's scope, and kept with the job. A picked
+ * id not found among them fails with the source's reason (the single call's 404), never silently.
  */
 export async function runBulk(
   app: FastifyInstance,
   reply: FastifyReply,
   caller: Actor,
   action: BulkAction,
-  list: { query: ListQuery; spec: ListSpec; selection: BulkSelection },
+  source: BulkSource,
+  params: unknown = null,
 ): Promise<BulkResult | BulkJob> {
-  const targets = await bulkTargets(app.db, list.query, list.spec, list.selection, action.label);
-  if (targets.length <= BULK_SYNC_MAX) return applyBulk(targets, (id) => action.each(app, caller, id));
+  const targets =
+    "pick" in source ? await source.pick() : await bulkTargets(app.db, source.query, source.spec, source.selection, action.label ?? sql`NULL::text`);
+  const found = new Set(targets.map((t) => t.id));
+  const reason = source.missing ?? notFoundMessage("Record");
+  const missing: BulkFailure[] = [...new Set(source.selection.ids ?? [])].filter((id) => !found.has(id)).map((id) => ({ id, label: "", reason }));
+  if (targets.length <= BULK_SYNC_MAX) {
+    const result = await applyBulk(targets, (id) => action.each(app, caller, id, params));
+    return { done: result.done, failed: [...result.failed, ...missing] };
+  }
   const [job] = await app.db
     .insert(bulkJobs)
-    .values({ staff_id: caller.user.id, action: action.name, scope: caller.scope, targets, total: targets.length })
+    .values({ staff_id: caller.user.id, action: action.name, scope: caller.scope, params, targets, total: targets.length, failed: missing })
     .returning();
   await app.jobs.send(BULK_JOB, { jobId: job.id });
   reply.code(202);

@@ -6,7 +6,9 @@
  * `GET /bulk_jobs/{id}` until it is `done` or `failed`. Either way each row is applied on its own by the single
  * action's rules: a row refused fails alone with its reason and the others go on; rows done stay done (there is no
  * all-or-nothing). A job that fails as a whole (the caller was disabled meanwhile, an error of the server) keeps the
- * rows it had done, counted in `done_count`.
+ * rows it had done, counted in `done_count`. Picked rows travel as ids in one call (never one call per row); a picked
+ * id the caller cannot reach (another tenant's, gone, no longer on a worklist) is never acted on and fails with the
+ * single call's 404 text.
  */
 
 /** More rows than this run as a background job; a grid page (20–50 rows) and a little more stay in the request. */

@@ -46,6 +46,8 @@ export const bulkJobs = pgTable(
     action: text("action").notNull(),
     /** The caller's scope when asked (as exports keep it): the rows were picked in it and each is checked in it again. */
     scope: jsonb("scope").notNull(),
+    /** The call's own parameters, handed to each row (the colleague an assignment gives the rows to); null for most. */
+    params: jsonb("params"),
     targets: jsonb("targets").$type<BulkTarget[]>().notNull(),
     status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
     total: integer("total").notNull(),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EMAIL_MAX, SHORT_TEXT, TEXT, cents, id, idParams, permissionSet, text } from "../../lib/input";
+import { notFoundMessage } from "../../lib/errors";
 import { defineBulkAction, runBulk } from "../../lib/bulk";
 import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
@@ -115,7 +116,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [action, bulk] of accountBulk) {
     app.post(`/accounts/bulk_${action}`, { config: { access: { resource: "accounts", action } }, schema: { body: bulkInput(filterTypes(accountListSpec)) } }, async (request, reply) => {
       const caller = requireCaller(request);
-      return runBulk(app, reply, caller, bulk, { query: accountListQuery(caller.scope), spec: accountListSpec, selection: request.body });
+      return runBulk(app, reply, caller, bulk, { query: accountListQuery(caller.scope), spec: accountListSpec, selection: request.body, missing: notFoundMessage("Account") });
     });
   }
 

@@ -224,7 +224,8 @@ describe("bulk enable and disable (grid kit: picked rows or all matching)", () =
       ])
       .returning();
     const res = await call("POST", "/v2/staff_agency/accounts/bulk_enable", as.agentA, { ids: made.map((a) => a.id) });
-    expect(res.json()).toEqual({ done: [made[0].id], failed: [] });
+    // Another agency's account is not acted on: it fails as the single call's 404 would.
+    expect(res.json()).toEqual({ done: [made[0].id], failed: [{ id: made[1].id, label: "", reason: "Account not found" }] });
     expect(await enabledOf(made.map((a) => a.id))).toEqual({ "Bulk Elm A": true, "Bulk Elm B": false });
   });
 

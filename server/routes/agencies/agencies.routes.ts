@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { EMAIL_MAX, SEARCH_MAX, SHORT_TEXT, TEXT, flag, id, idParams, permissionSet, text } from "../../lib/input";
+import { notFoundMessage } from "../../lib/errors";
 import { defineBulkAction, runBulk } from "../../lib/bulk";
 import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
@@ -107,7 +108,7 @@ export const agencyRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireCaller(request);
       const { with_subagencies: withSubagencies, ...filter } = (request.body.filter || {}) as QueryObject;
       const topLevelOnly = Boolean(request.body.all_matching) && String(withSubagencies) !== "true";
-      return runBulk(app, reply, caller, bulk, { query: agencyListQuery(caller.scope, topLevelOnly), spec: agencyListSpec, selection: { ...request.body, filter } });
+      return runBulk(app, reply, caller, bulk, { query: agencyListQuery(caller.scope, topLevelOnly), spec: agencyListSpec, selection: { ...request.body, filter }, missing: notFoundMessage("Agency") });
     });
   }
 

@@ -1,21 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { worklistAssignments } from "../../db/schema";
-import { ValidationError } from "../../lib/errors";
+import { AppError, NotFoundError, ValidationError } from "../../lib/errors";
 import { escapeLike, queryRows } from "../../lib/list";
 import { recordHistory, staffAuthor } from "../../lib/history";
 import { resolveScope, type Scope } from "../../lib/scope";
 import { loadStaffUser, loadStaffUsers, type StaffUser } from "../staffs/staff-user";
-import { subjectTypeOf, worklist, type Worklist } from "./worklists.service";
-
-export interface AssignmentOutcome {
-  /** Rows now followed up by the colleague (or by nobody, when unassigning). */
-  assigned: number[];
-  /** Picked rows no longer on the list, or never in the caller's scope: left as they were. */
-  skipped: number[];
-  /** Rows the colleague cannot open themselves (another community or account than theirs): not given to them. */
-  out_of_reach: number[];
-}
+import { NOT_ON_LIST, subjectTypeOf, worklist, type Worklist } from "./worklists.service";
 
 const list = (values: number[]) => (values.length ? sql.join(values.map((v) => sql`${v}`), sql`, `) : sql`NULL`);
 
@@ -62,54 +53,55 @@ export async function findColleagues(db: Db, scope: Scope, q: string, only?: num
   );
 }
 
-const ids = (rows: Array<Record<string, unknown>>) => rows.map((r) => Number(r.id));
+export const CHOOSE_COLLEAGUE = "Choose a colleague from the list";
 
 /**
- * Gives the picked rows of a worklist to a colleague, or takes them back (`assigneeId` null). Each row must still be on
- * the list in the caller's scope, and is given only if the colleague can see it too; each change is a history row on
- * the lease or policy.
+ * The colleague an assignment names, checked by the picker's own rule (a 422 on `assignee_id` for anyone else,
+ * whether they exist or not), with the scope they see rows in; null takes rows back.
  */
-export async function assignRows(db: Db, caller: { scope: Scope; user: StaffUser }, list: Worklist, picked: number[], assigneeId: number | null): Promise<AssignmentOutcome> {
-  const query = { page: 1, per: picked.length, ids: picked };
-  const onList = ids((await worklist(db, caller.scope, list, query)).rows);
-  let reachable = onList;
-  let assignee: StaffUser | undefined;
-  if (assigneeId !== null) {
-    const [found] = await findColleagues(db, caller.scope, "", assigneeId);
-    assignee = found ? await loadStaffUser(db, found.id) : undefined;
-    if (!assignee) throw new ValidationError({ assignee_id: "Choose a colleague from the list" });
-    const theirs = new Set(ids((await worklist(db, await resolveScope(db, assignee), list, query)).rows));
-    reachable = onList.filter((id) => theirs.has(id));
-  }
+export async function assigneeOf(db: Db, scope: Scope, assigneeId: number | null): Promise<{ user: StaffUser; scope: Scope } | null> {
+  if (assigneeId === null) return null;
+  const [found] = await findColleagues(db, scope, "", assigneeId);
+  const user = found ? await loadStaffUser(db, found.id) : undefined;
+  if (!user) throw new ValidationError({ assignee_id: CHOOSE_COLLEAGUE }, CHOOSE_COLLEAGUE);
+  return { user, scope: await resolveScope(db, user) };
+}
+
+const personName = (person: StaffUser | undefined) => (person ? person.profile_attributes.full_name || person.email : null);
+
+/**
+ * The worklists' bulk Assign, one row (server/lib/bulk.ts runs it on each picked or matching row): a row still on the
+ * list in the caller's scope is given to the colleague, if they can open it themselves (else it fails naming them),
+ * or taken back (`assignee` null); a change is a history row on the lease or policy, a row already theirs stays.
+ */
+export async function assignRow(db: Db, caller: { scope: Scope; user: StaffUser }, list: Worklist, id: number, assignee: { user: StaffUser; scope: Scope } | null): Promise<void> {
+  const one = { page: 1, per: 1, ids: [id], targets: true };
+  if (!(await worklist(db, caller.scope, list, one)).rows.length) throw new NotFoundError({ message: NOT_ON_LIST });
+  if (assignee && !(await worklist(db, assignee.scope, list, one)).rows.length) throw new AppError(422, { message: `${personName(assignee.user)} cannot open this row` });
   const type = subjectTypeOf(list);
-  const name = (person: StaffUser | undefined) => (person ? person.profile_attributes.full_name || person.email : null);
   await db.transaction(async (tx) => {
-    const before = reachable.length
-      ? await tx.select().from(worklistAssignments).where(and(eq(worklistAssignments.subject_type, type), inArray(worklistAssignments.subject_id, reachable)))
-      : [];
-    const previous = new Map(before.map((a) => [a.subject_id, a.assignee_id]));
-    const previousPeople = new Map((await loadStaffUsers(tx, [...new Set(previous.values())])).map((p) => [p.id, name(p)]));
-    for (const subjectId of reachable) {
-      const had = previous.get(subjectId) ?? null;
-      if (had === (assignee?.id ?? null)) continue;
-      if (assignee) {
-        await tx
-          .insert(worklistAssignments)
-          .values({ subject_type: type, subject_id: subjectId, assignee_id: assignee.id, assigned_by_id: caller.user.id })
-          .onConflictDoUpdate({ target: [worklistAssignments.subject_type, worklistAssignments.subject_id], set: { assignee_id: assignee.id, assigned_by_id: caller.user.id, updated_at: new Date() } });
-      } else {
-        await tx.delete(worklistAssignments).where(and(eq(worklistAssignments.subject_type, type), eq(worklistAssignments.subject_id, subjectId)));
-      }
-      await recordHistory(tx, {
-        type,
-        id: subjectId,
-        action: "update",
-        author: staffAuthor(caller.user),
-        process: "console",
-        changes: { follow_up_by: { previous_value: had === null ? null : (previousPeople.get(had) ?? null), new_value: name(assignee) } },
-      });
+    const [before] = await tx
+      .select()
+      .from(worklistAssignments)
+      .where(and(eq(worklistAssignments.subject_type, type), eq(worklistAssignments.subject_id, id)));
+    const had = before?.assignee_id ?? null;
+    if (had === (assignee?.user.id ?? null)) return;
+    if (assignee) {
+      await tx
+        .insert(worklistAssignments)
+        .values({ subject_type: type, subject_id: id, assignee_id: assignee.user.id, assigned_by_id: caller.user.id })
+        .onConflictDoUpdate({ target: [worklistAssignments.subject_type, worklistAssignments.subject_id], set: { assignee_id: assignee.user.id, assigned_by_id: caller.user.id, updated_at: new Date() } });
+    } else {
+      await tx.delete(worklistAssignments).where(and(eq(worklistAssignments.subject_type, type), eq(worklistAssignments.subject_id, id)));
     }
+    const [previous] = had === null ? [] : await loadStaffUsers(tx, [had]);
+    await recordHistory(tx, {
+      type,
+      id,
+      action: "update",
+      author: staffAuthor(caller.user),
+      process: "console",
+      changes: { follow_up_by: { previous_value: had === null ? null : personName(previous), new_value: personName(assignee?.user) } },
+    });
   });
-  const given = new Set(reachable);
-  return { assigned: reachable, skipped: picked.filter((id) => !onList.includes(id)), out_of_reach: onList.filter((id) => !given.has(id)) };
 }

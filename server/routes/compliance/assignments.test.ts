@@ -57,7 +57,7 @@ describe("worklist assignments (assign to a colleague)", () => {
   it("gives a colleague the rows they can open, says which they cannot, and lists them as theirs", async () => {
     const res = await assign("staff_account", as.staffA, [lease["WL-ELM-1"], lease["WL-OAK-1"]], colleague);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ assigned: [lease["WL-ELM-1"]], skipped: [], out_of_reach: [lease["WL-OAK-1"]] });
+    expect(res.json()).toEqual({ done: [lease["WL-ELM-1"]], failed: [{ id: lease["WL-OAK-1"], label: "WL-OAK-1", reason: "Mia Mate cannot open this row" }] });
 
     const all = await rows("staff_account", as.staffA);
     expect(all.find((r) => r.id === lease["WL-ELM-1"])?.assignee).toEqual({ id: colleague, name: "Mia Mate" });
@@ -85,16 +85,16 @@ describe("worklist assignments (assign to a colleague)", () => {
 
   it("leaves rows outside the caller's scope untouched, and an id out of range is a 422", async () => {
     const res = await assign("staff_account", as.staffB, [lease["WL-ELM-2"]], world.staff.staffB.id);
-    expect(res.json()).toEqual({ assigned: [], skipped: [lease["WL-ELM-2"]], out_of_reach: [] });
+    expect(res.json()).toEqual({ done: [], failed: [{ id: lease["WL-ELM-2"], label: "", reason: "No longer on this list" }] });
     expect((await rows("staff_account", as.staffA)).find((r) => r.id === lease["WL-ELM-2"])?.assignee).toBeNull();
     expect((await assign("staff_account", as.staffA, [2 ** 40], colleague)).statusCode).toBe(422);
     expect((await t.app.inject({ method: "GET", url: "/v2/staff_account/compliance/worklists/uninsured?assigned=someone", headers: as.staffA })).statusCode).toBe(422);
   });
 
   it("lets an agent hand a row to the account's staff and take it back, with history both ways", async () => {
-    expect((await assign("staff_agency", as.agentA, [lease["WL-OAK-1"]], world.staff.staffA.id)).json().assigned).toEqual([lease["WL-OAK-1"]]);
+    expect((await assign("staff_agency", as.agentA, [lease["WL-OAK-1"]], world.staff.staffA.id)).json().done).toEqual([lease["WL-OAK-1"]]);
     expect(refs(await rows("staff_account", as.staffA, "me"))).toEqual(["WL-OAK-1"]);
-    expect((await assign("staff_agency", as.agentA, [lease["WL-OAK-1"]], null)).json().assigned).toEqual([lease["WL-OAK-1"]]);
+    expect((await assign("staff_agency", as.agentA, [lease["WL-OAK-1"]], null)).json().done).toEqual([lease["WL-OAK-1"]]);
     expect(refs(await rows("staff_account", as.staffA, "me"))).toEqual([]);
     const history = await queryRows<{ data: Record<string, { previous_value: unknown; new_value: unknown }> }>(
       t.database.db,
@@ -120,6 +120,23 @@ describe("worklist assignments (assign to a colleague)", () => {
     expect(agents).not.toContain("staff.b@test.dev");
     expect(agents).not.toContain("disabled.staff@test.dev");
     expect((await t.app.inject({ method: "GET", url: `/v2/staff_account/compliance/colleagues?q=${"x".repeat(101)}`, headers: as.staffA })).statusCode).toBe(422);
+  });
+
+  it("all matching gives every row of the grid's filter (nobody's rows) within the caller's scope", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v2/staff_account/compliance/assignments",
+      headers: as.staffA,
+      payload: { worklist: "uninsured", all_matching: true, filter: { assigned: "none" }, assignee_id: world.staff.staffA.id },
+    });
+    expect(res.statusCode).toBe(200);
+    const mine = refs(await rows("staff_account", as.staffA, "me"));
+    expect(mine).toEqual(expect.arrayContaining(["WL-ELM-2", "WL-OAK-1"]));
+    // WL-ELM-1 was Mia's: not among nobody's rows, so it stays hers.
+    expect(mine).not.toContain("WL-ELM-1");
+    expect((res.json() as { done: number[] }).done).not.toContain(lease["WL-ELM-1"]);
+    expect(refs(await rows("staff_account", as.mate, "me"))).toEqual(["WL-ELM-1"]);
+    await assign("staff_account", as.staffA, [lease["WL-ELM-2"], lease["WL-OAK-1"]], null);
   });
 
   it("is not for policy support", async () => {

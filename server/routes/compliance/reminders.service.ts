@@ -3,19 +3,21 @@ import { addDays } from "../../../src/domain/requirements";
 import type { Db } from "../../db/client";
 import { complianceReminders } from "../../db/schema";
 import { todayIn } from "../../compliance/timeline";
+import { AppError, NotFoundError } from "../../lib/errors";
 import { queryRows } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
 import type { Mailer } from "../../mail/mailer";
 import { type LinkContext, issueUploadLink } from "../upload-links/upload-links.service";
-import { subjectTypeOf, type Worklist, worklist } from "./worklists.service";
+import { NOT_ON_LIST, subjectTypeOf, type Worklist, worklist } from "./worklists.service";
 
 /** Days before a cover ends on which residents are reminded when the account's profile names none (issue 17). */
 export const DEFAULT_REMINDER_DAYS = [30, 14, 3] as const;
 export const REMINDERS_JOB = "compliance-reminders";
 /** Every morning in Los Angeles (16:00 UTC is 8 or 9 am there), after the night's lease statuses and snapshots. */
 export const REMINDERS_CRON = "0 16 * * *";
-/** The most rows one click may remind: two pages of a worklist. */
-export const REMINDER_ROWS_MAX = 200;
+/** Why a worklist row gets no reminder from a bulk Remind (its reason in the results). */
+export const ALREADY_REMINDED = "Already reminded today";
+export const NO_ADDRESS = "No resident has an email address";
 
 interface Resident {
   id: number;
@@ -34,17 +36,6 @@ interface ReminderRow {
   start_date?: string;
   end_date?: string | null;
   residents: Resident[];
-}
-
-export interface ReminderOutcome {
-  /** Mails recorded (and sent when SMTP is set up). */
-  sent: number;
-  /** Residents already reminded about that row today, by anyone or by the schedule. */
-  already: number;
-  /** Residents without an address to write to. */
-  unreachable: number;
-  /** Picked rows no longer on the list, or never in the caller's scope: nothing is sent for them. */
-  skipped: number[];
 }
 
 function reminderText(list: Worklist | "schedule", row: ReminderRow, resident: Resident, link?: { url: string; expiresAt: Date }): { subject: string; text: string } {
@@ -114,14 +105,17 @@ async function remindRows(db: Db, mailer: Mailer, links: LinkContext | undefined
   return outcome;
 }
 
-/** The worklists' bulk action: remind the residents of the picked rows that are still on the list and in scope. */
-export async function remindResidents(db: Db, mailer: Mailer, links: LinkContext | undefined, scope: Scope, list: Worklist, ids: number[], by: number, now = new Date()): Promise<ReminderOutcome> {
-  const unique = [...new Set(ids)];
-  const { rows, today } = await worklist(db, scope, list, { page: 1, per: unique.length, ids: unique }, now);
-  const found = rows as unknown as ReminderRow[];
-  const outcome = await remindRows(db, mailer, links, list, subjectTypeOf(list), found, today, by);
-  const onList = new Set(found.map((r) => r.id));
-  return { ...outcome, skipped: unique.filter((id) => !onList.has(id)) };
+/**
+ * The worklists' bulk Remind, one row (server/lib/bulk.ts runs it on each picked or matching row): the residents of
+ * a row still on the list in the caller's scope are mailed, each once a day at most. The row fails with its reason
+ * when it has left the list, or when not one resident got a mail (all reminded today already, or none to write to).
+ */
+export async function remindRow(db: Db, mailer: Mailer, links: LinkContext | undefined, scope: Scope, list: Worklist, id: number, by: number, now = new Date()) {
+  const { rows, today } = await worklist(db, scope, list, { page: 1, per: 1, ids: [id] }, now);
+  if (!rows.length) throw new NotFoundError({ message: NOT_ON_LIST });
+  const outcome = await remindRows(db, mailer, links, list, subjectTypeOf(list), rows as unknown as ReminderRow[], today, by);
+  if (outcome.sent) return outcome;
+  throw new AppError(422, { message: outcome.already ? ALREADY_REMINDED : NO_ADDRESS });
 }
 
 /** The days each account reminds on: its profile's, else the default. */

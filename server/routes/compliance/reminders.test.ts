@@ -6,6 +6,8 @@ import { createTestApp, signInAs, type AuthHeaders, type TestApp } from "../../t
 import { addDays } from "../../../src/domain/requirements";
 import { todayIn } from "../../compliance/timeline";
 import { queryRows } from "../../lib/list";
+import { BULK_SYNC_MAX, type BulkJob } from "../../../src/domain/bulk";
+import type { InlineQueue } from "../../jobs/queue";
 import { sendScheduledReminders } from "./reminders.service";
 
 let t: TestApp;
@@ -38,16 +40,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("compliance reminders", () => {
-  it("mails the residents of the picked rows once a day, skipping rows no longer on the list", async () => {
+  it("mails the residents of the picked rows once a day; each row's result names it, a row no longer on the list fails", async () => {
     const first = await remind("staff_account", as.staffA, "uninsured", [ids["L-BARE"], ids["L-ENDING"]]);
     expect(first.statusCode).toBe(200);
     // L-ENDING's unit is covered today, so it is not on the uninsured list: nothing is sent for it.
-    expect(first.json()).toEqual({ sent: 1, already: 0, unreachable: 0, skipped: [ids["L-ENDING"]] });
+    expect(first.json()).toEqual({ done: [ids["L-BARE"]], failed: [{ id: ids["L-ENDING"], label: "", reason: "No longer on this list" }] });
     const mail = t.mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: "ann.lee@example.com", template: "compliance_reminder", related: { type: "Lease", id: ids["L-BARE"] } });
     expect(mail.text).toContain("Account A reminds you that our records show no renters insurance for Elm Court, 1.");
     // A colleague (here the agent of the account's agency) clicking the same row the same day sends nothing more.
-    expect((await remind("staff_agency", as.agentA, "uninsured", [ids["L-BARE"]])).json()).toMatchObject({ sent: 0, already: 1 });
+    const again = await remind("staff_agency", as.agentA, "uninsured", [ids["L-BARE"]]);
+    expect(again.json()).toEqual({ done: [], failed: [{ id: ids["L-BARE"], label: "L-BARE", reason: "Already reminded today" }] });
     expect(await reminders()).toEqual([{ subject_type: "Lease", subject_id: ids["L-BARE"], reason: "uninsured", to: "ann.lee@example.com" }]);
   });
 
@@ -60,12 +63,15 @@ describe("compliance reminders", () => {
 
   it("refuses other tenants' rows, other roles, and bad input", async () => {
     const foreign = await remind("staff_account", as.staffB, "uninsured", [ids["L-BARE"]]);
-    expect(foreign.json()).toEqual({ sent: 0, already: 0, unreachable: 0, skipped: [ids["L-BARE"]] });
+    expect(foreign.json()).toEqual({ done: [], failed: [{ id: ids["L-BARE"], label: "", reason: "No longer on this list" }] });
+    // All matching reaches the caller's own rows only: staff B's account has none on the list.
+    expect((await call("POST", "/v2/staff_account/compliance/reminders", as.staffB, { worklist: "uninsured", all_matching: true })).json()).toEqual({ done: [], failed: [] });
     expect((await remind("policy-support", as.support, "uninsured", [ids["L-BARE"]])).statusCode).toBe(403);
     expect((await remind("staff_account", as.staffA, "everyone", [ids["L-BARE"]])).statusCode).toBe(422);
     expect((await remind("staff_account", as.staffA, "uninsured", [])).statusCode).toBe(422);
-    expect((await remind("staff_account", as.staffA, "uninsured", Array.from({ length: 201 }, (_, i) => i + 1))).statusCode).toBe(422);
+    expect((await remind("staff_account", as.staffA, "uninsured", Array.from({ length: 10_001 }, (_, i) => i + 1))).statusCode).toBe(422);
     expect((await remind("staff_account", as.staffA, "uninsured", [2 ** 31])).statusCode).toBe(422);
+    expect((await call("POST", "/v2/staff_account/compliance/reminders", as.staffA, { worklist: "uninsured", all_matching: true, filter: { assigned: "someone" } })).statusCode).toBe(422);
   });
 
   it("reminds on the account's days before a cover ends, once, and not on other days", async () => {
@@ -83,5 +89,38 @@ describe("compliance reminders", () => {
     expect(t.mailer.sent.length).toBe(before + 1);
     const bad = await call("PUT", `/v2/staff_account/accounts/${world.accounts.A.id}/requirement_profile`, as.staffA, { requirement_profile: { reminder_days: [0, 400] } });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("a bulk Remind over more than BULK_SYNC_MAX rows (all matching) runs as a background job", () => {
+  it("202 with the job; each row's residents mailed once; the same click again mails nobody, each row named", async () => {
+    const db = t.database.db;
+    const A = { account_id: world.accounts.A.id, agency_id: world.agencies.A.id };
+    const [community] = await db.insert(insurables).values({ title: "Bulk Row", insurable_type_id: 1, ...A }).returning();
+    const n = BULK_SYNC_MAX + 5;
+    const units = await db.insert(insurables).values(Array.from({ length: n }, (_, i) => ({ title: `B${i}`, insurable_type_id: 4, insurable_id: community.id, ...A }))).returning();
+    const made = await db
+      .insert(leases)
+      .values(units.map((u, i) => ({ reference: `L-BULK-${String(i).padStart(3, "0")}`, start_date: addDays(today, -30), status: "current" as const, insurable_id: u.id, account_id: A.account_id })))
+      .returning();
+    await db.insert(leaseUsers).values(made.map((l) => ({ lease_id: l.id, user_id: world.users.A.id, primary: true })));
+    const before = t.mailer.sent.length;
+    const res = await call("POST", "/v2/staff_account/compliance/reminders", as.staffA, { worklist: "uninsured", all_matching: true });
+    expect(res.statusCode).toBe(202);
+    const job = res.json() as BulkJob;
+    // L-BARE (reminded today already) and the new rows: the account's whole uninsured list.
+    expect(job).toMatchObject({ action: "compliance.remind", status: "queued", total: n + 1 });
+    await (t.app.jobs as InlineQueue).idle();
+    const done = (await call("GET", `/v2/staff_account/bulk_jobs/${job.id}`, as.staffA)).json() as BulkJob;
+    expect(done).toMatchObject({ status: "done", processed: n + 1, done_count: n, failed: [{ id: ids["L-BARE"], label: "L-BARE", reason: "Already reminded today" }] });
+    expect(t.mailer.sent.length).toBe(before + n);
+    // Never twice for the same row and day: the whole list again sends nothing, and says why for each row.
+    const again = await call("POST", "/v2/staff_account/compliance/reminders", as.staffA, { worklist: "uninsured", all_matching: true });
+    await (t.app.jobs as InlineQueue).idle();
+    const second = (await call("GET", `/v2/staff_account/bulk_jobs/${(again.json() as BulkJob).id}`, as.staffA)).json() as BulkJob;
+    expect(second).toMatchObject({ status: "done", done_count: 0, failed_count: n + 1 });
+    expect(second.failed.map((f) => f.label)).toContain("L-BULK-104");
+    expect(new Set(second.failed.map((f) => f.reason))).toEqual(new Set(["Already reminded today"]));
+    expect(t.mailer.sent.length).toBe(before + n);
   });
 });

@@ -11,6 +11,8 @@ import { AHEAD_DAYS } from "./timeline.service";
 
 export const WORKLISTS = ["uninsured", "moving_in", "expiring", "pending"] as const;
 export type Worklist = (typeof WORKLISTS)[number];
+/** A bulk action's reason for a picked row that is not on the list (any more) in the caller's scope. */
+export const NOT_ON_LIST = "No longer on this list";
 
 const andAll = (conditions: SQL[]) => (conditions.length ? sql` AND ${sql.join(conditions, sql` AND `)}` : sql``);
 const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -61,6 +63,8 @@ export interface WorklistQuery {
   ids?: number[];
   /** Only rows followed up by this staff member, or by nobody. */
   assignee?: number | "none";
+  /** Each row's id and how the grid names it (its lease reference or policy number) only, with no total: a bulk call's rows. */
+  targets?: boolean;
 }
 
 /** What a worklist's rows are: leases (units lived in or moved into) or policies (cover ending, proofs waiting). */
@@ -72,7 +76,7 @@ export const subjectTypeOf = (name: Worklist): "Lease" | "Policy" => (name === "
  * and policies ending within 30 days on a lived-in unit with nothing after them yet; proofs awaiting review for over
  * three days.
  */
-export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per, ids, assignee }: WorklistQuery, now = new Date()) {
+export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per, ids, assignee, targets }: WorklistQuery, now = new Date()) {
   const today = todayIn(now);
   const offset = (page - 1) * per;
   // Only these rows (the reminders' check that each picked row is still on the list and in the caller's scope).
@@ -133,7 +137,10 @@ export async function worklist(db: Db, scope: Scope, name: Worklist, { page, per
       break;
     }
   }
+  // The grid names a row by its lease reference or policy number (Worklist.tsx), so bulk results read as on screen.
+  if (targets) select = subjectTypeOf(name) === "Lease" ? sql`l.id, l.reference AS label` : sql`p.id, p.number AS label`;
   const rows = await queryRows<Record<string, unknown>>(db, sql`SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${per} OFFSET ${offset}`);
+  if (targets) return { rows, total: rows.length, today };
   // Worklists are short by nature; the count stops at 10,000 so a neglected portfolio never counts a million rows.
   const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT 10000) x`);
   return { rows, total, today };

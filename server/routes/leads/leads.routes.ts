@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { decideAccess } from "../../../src/domain/access";
 import { exports as exportsTable } from "../../db/schema";
 import { EXPORT_LEADS_JOB, type LeadExportParams } from "../../jobs/export-leads";
-import { ForbiddenError, PermissionNotEnabledError } from "../../lib/errors";
+import { ForbiddenError, PermissionNotEnabledError, notFoundMessage } from "../../lib/errors";
 import { z } from "zod";
 import { idParams } from "../../lib/input";
 import { defineBulkAction, runBulk } from "../../lib/bulk";
@@ -89,7 +89,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(`/leads/bulk_${action}`, { config: { access: { resource: "leads", action: "archive" } }, schema: { body: bulkInput(filterTypes(leadListSpec)) } }, async (request, reply) => {
       const caller = requireCaller(request);
       const filter = withListDefaults((request.body.filter || {}) as QueryObject);
-      return runBulk(app, reply, caller, bulk, { query: leadListQuery(caller.scope, statusDefault(filter)), spec: leadListSpec, selection: { ...request.body, filter } });
+      // Picked leads are acted on whatever the grid's defaults (a converted lead the grid shows under its status filter).
+      const defaults = request.body.all_matching ? statusDefault(filter) : [];
+      return runBulk(app, reply, caller, bulk, { query: leadListQuery(caller.scope, defaults), spec: leadListSpec, selection: { ...request.body, filter }, missing: notFoundMessage("Lead") });
     });
   }
 

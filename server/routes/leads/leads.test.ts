@@ -312,11 +312,14 @@ describe("bulk archive and unarchive (grid kit: picked rows or all matching)", (
     expect(res.json()).toEqual({ done: [], failed: [] });
   });
 
-  it("picked ids: those outside the caller's scope are ignored, not acted on", async () => {
+  it("picked ids: those outside the caller's scope are not acted on and fail as not found; a picked converted lead is acted on", async () => {
     const res = await req("POST", "/v2/staff_agency/leads/bulk_unarchive", as.agentB, { ids: [B.B2, B.B3] });
-    expect(res.json()).toEqual({ done: [B.B3], failed: [] });
+    expect(res.json()).toEqual({ done: [B.B3], failed: [{ id: B.B2, label: "", reason: "Lead not found" }] });
     const archived = await archivedOf();
     expect([archived.bulkarch2, archived.bulkarch3]).toEqual([true, false]);
+    // A converted lead the grid shows under its status filter, picked: acted on (the grid's defaults are for all matching).
+    expect((await req("POST", "/v2/staff_agency/leads/bulk_unarchive", as.agentA, { ids: [B.B4] })).json()).toEqual({ done: [B.B4], failed: [] });
+    expect((await archivedOf()).bulkarch4).toBe(false);
   });
 
   it("a staff member whose dashboard.leads key is off is refused both bulk calls and nothing changes; the key on again lets them through", async () => {
@@ -342,7 +345,7 @@ describe("bulk archive and unarchive (grid kit: picked rows or all matching)", (
     expect((await req("POST", "/v2/staff_account/leads/bulk_archive", headers, { ids: [B.B1] })).statusCode).toBe(401);
     await db.update(staffPermissions).set({ value: true }).where(eq(staffPermissions.staff_id, keyless.id));
     const allowed = await req("POST", "/v2/staff_account/leads/bulk_archive", headers, { ids: [B.B1, B.B3] });
-    expect(allowed.json()).toEqual({ done: [B.B1], failed: [] });
+    expect(allowed.json()).toEqual({ done: [B.B1], failed: [{ id: B.B3, label: "", reason: "Lead not found" }] });
     await req("POST", "/v2/staff_account/leads/bulk_unarchive", headers, { ids: [B.B1] });
     expect(await archivedOf()).toEqual(before);
   });

@@ -71,14 +71,14 @@ describe("bulk Resend Documents (grid kit: picked policies or all matching)", ()
     expect(await mailed()).toEqual(["A", "A1", "B"]);
   });
 
-  it("picked ids outside the caller's scope are ignored, not acted on; nothing named acts on nothing", async () => {
+  it("picked ids outside the caller's scope are not acted on and fail as not found; nothing named acts on nothing", async () => {
     await t.database.db.delete(sentEmails).where(and(eq(sentEmails.template, "policy_documents"), eq(sentEmails.related_id, P.A1)));
     const res = await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentB, { ids: [P.A1, P.B] });
-    expect(res.json()).toEqual({ done: [], failed: [{ id: P.B, label: "BULK-B", reason: expect.stringMatching(/less than 5 minutes ago/) }] });
+    expect(res.json()).toEqual({ done: [], failed: [{ id: P.B, label: "BULK-B", reason: expect.stringMatching(/less than 5 minutes ago/) }, { id: P.A1, label: "", reason: "Policy not found" }] });
     expect(await mailed()).toEqual(["A", "B"]);
     expect((await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentA, { filter: { number: { like: "BULK-" } } })).json()).toEqual({ done: [], failed: [] });
     const picked = await post("/v2/staff_agency/policies/bulk_resend_documents", as.agentA, { ids: [P.A1, P.B] });
-    expect(picked.json()).toEqual({ done: [P.A1], failed: [] });
+    expect(picked.json()).toEqual({ done: [P.A1], failed: [{ id: P.B, label: "", reason: "Policy not found" }] });
   });
 
   it("refuses policy support (403), a key that is off (401), an unknown filter and more than 10,000 matches (422, nothing mailed)", async () => {

@@ -5,6 +5,7 @@ import { documents, exports as exportsTable } from "../../db/schema";
 import { signDocumentLink } from "../../files/signed-links";
 import { EXPORT_POLICIES_JOB, type PolicyExportParams } from "../../jobs/export-policies";
 import { id, text } from "../../lib/input";
+import { notFoundMessage } from "../../lib/errors";
 import { defineBulkAction, runBulk } from "../../lib/bulk";
 import { listEnvelope, parseListParams, runList, sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
@@ -88,7 +89,7 @@ export const policyListRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { resource: "policies", action: "resend_documents" } }, schema: { body: bulkInput(policyFilters) } },
     async (request, reply) => {
       const caller = requireCaller(request);
-      return runBulk(app, reply, caller, resendDocuments, { query: policyListQuery(caller.scope, caller.user.role), spec: policyListSpec, selection: request.body });
+      return runBulk(app, reply, caller, resendDocuments, { query: policyListQuery(caller.scope, caller.user.role), spec: policyListSpec, selection: request.body, missing: notFoundMessage("Policy") });
     },
   );
 

@@ -78,8 +78,8 @@ describe("bulk Enable, Disable and Re-invite of staff (grid kit: picked rows or 
     expect(t.mailer.sent.slice(before).map((m) => m.to)).toEqual(["bulk.mA@test.dev"]);
   });
 
-  it("picked ids outside the caller's scope are ignored; each picked row needs the key of its own kind", async () => {
-    expect((await post("/v2/staff_account/staffs/bulk_disable", as.staffA, { ids: [S.mA1, S.mB] })).json()).toEqual({ done: [], failed: [] });
+  it("picked ids outside the caller's scope are not acted on and fail as not found; each picked row needs the key of its own kind", async () => {
+    expect((await post("/v2/staff_account/staffs/bulk_disable", as.staffA, { ids: [S.mA1, S.mB] })).json()).toEqual({ done: [], failed: [{ id: S.mA1, label: "", reason: "Staff not found" }, { id: S.mB, label: "", reason: "Staff not found" }] });
     // An agent with the managers key but not agencies.agents: managers yes, agents no (401 for an agents grid call).
     const restricted = await signInAs(t.app, world.staff.restricted.email);
     const agents = await post("/v2/staff_agency/staffs/bulk_disable", restricted, { all_matching: true, filter: { organizable_type: "Agency" } });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ROLES } from "../../../src/domain/roles";
 import { EMAIL_MAX, PASSWORD_MAX, SHORT_TEXT, TEXT, date, id, idParams, text } from "../../lib/input";
+import { notFoundMessage } from "../../lib/errors";
 import { type BulkAction, defineBulkAction, runBulk } from "../../lib/bulk";
 import { sendList } from "../../lib/list";
 import { bulkInput, filterTypes, listInput } from "../../lib/list-input";
@@ -157,7 +158,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
       if (refusals.every(Boolean)) throw refusals[0];
-      return runBulk(app, reply, caller, bulk, { query: staffListQuery(caller.scope), spec: staffListSpec, selection: { ...request.body, filter } });
+      return runBulk(app, reply, caller, bulk, { query: staffListQuery(caller.scope), spec: staffListSpec, selection: { ...request.body, filter }, missing: notFoundMessage("Staff") });
     });
   }
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Autocomplete, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField } from "@mui/material";
 import { useTranslate } from "react-admin";
-import { failureText, useRequest } from "../../resources/common/useRequest";
-import type { ListName } from "./Worklist";
+import { BulkProgress } from "../../resources/common/gridKit/BulkActions";
+import { useRequest } from "../../resources/common/useRequest";
 
 interface Colleague {
   id: number;
@@ -10,26 +10,33 @@ interface Colleague {
   email: string;
   organization: string | null;
 }
-interface Outcome {
-  assigned: number[];
-  skipped: number[];
-  out_of_reach: number[];
-}
 const k = (key: string) => `app.compliance.dashboard.assign.${key}`;
 
 /**
- * Gives the picked worklist rows to a colleague (or back to nobody). The picker asks the server as the user types, so it
- * offers exactly the colleagues an assignment accepts; the outcome says how many rows the colleague got and why others
- * did not move.
+ * Chooses the colleague the picked worklist rows go to (or nobody, to take them back), then shows the run's progress;
+ * the grid kit's results say each row's outcome. The picker asks the server as the user types, so it offers exactly
+ * the colleagues an assignment accepts.
  */
-export function AssignDialog({ open, worklist, ids, onClose, onDone }: { open: boolean; worklist: ListName; ids: number[]; onClose: () => void; onDone: () => void }) {
+export function AssignDialog({
+  open,
+  count,
+  progress,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  count: number;
+  progress: { done: number; total: number } | null;
+  onClose: () => void;
+  onConfirm: (assigneeId: number | null) => void;
+}) {
   const translate = useTranslate();
-  const { request, say } = useRequest();
+  const { request } = useRequest();
   const [text, setText] = useState("");
   const [options, setOptions] = useState<Colleague[] | null>(null);
   const [choice, setChoice] = useState<Colleague | null>(null);
   const [nobody, setNobody] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = progress !== null;
   useEffect(() => {
     if (!open) return undefined;
     const controller = new AbortController();
@@ -52,25 +59,17 @@ export function AssignDialog({ open, worklist, ids, onClose, onDone }: { open: b
     setText("");
     onClose();
   };
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const { json } = await request<Outcome>("/compliance/assignments", { method: "POST", body: { worklist, ids, assignee_id: nobody ? null : choice!.id } });
-      say("success", k("done"), translate(k("done"), { assigned: json.assigned.length, skipped: json.skipped.length, out_of_reach: json.out_of_reach.length }));
-      setChoice(null);
-      setNobody(false);
-      setText("");
-      onDone();
-    } catch (e) {
-      say("error", k("failed"), failureText(e));
-    } finally {
-      setBusy(false);
-    }
+  const submit = () => {
+    onConfirm(nobody ? null : choice!.id);
+    setChoice(null);
+    setNobody(false);
+    setText("");
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>{translate(k("title"), { smart_count: ids.length })}</DialogTitle>
+    <Dialog open={open} onClose={busy ? undefined : close} fullWidth maxWidth="sm">
+      <DialogTitle>{translate(k("title"), { smart_count: count })}</DialogTitle>
       <DialogContent>
+        {progress ? <BulkProgress done={progress.done} total={progress.total} /> : null}
         <Autocomplete
           sx={{ mt: 1 }}
           disabled={nobody}
@@ -90,8 +89,10 @@ export function AssignDialog({ open, worklist, ids, onClose, onDone }: { open: b
         <FormControlLabel control={<Checkbox checked={nobody} onChange={(e) => setNobody(e.target.checked)} />} label={translate(k("nobody"))} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{translate("ra.action.cancel")}</Button>
-        <Button variant="contained" disabled={busy || (!nobody && !choice)} onClick={() => void submit()}>
+        <Button onClick={close} disabled={busy}>
+          {translate("ra.action.cancel")}
+        </Button>
+        <Button variant="contained" disabled={busy || (!nobody && !choice)} onClick={submit}>
           {translate(k("confirm"))}
         </Button>
       </DialogActions>

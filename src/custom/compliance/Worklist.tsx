@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert, Box, Button, Checkbox, CircularProgress, Link, MenuItem, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TextField, Tooltip, Typography } from "@mui/material";
 import Papa from "papaparse";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate, type Identifier } from "react-admin";
 import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { formatLongDate } from "../../domain/format";
 import { resourcePath } from "../../resources/paths";
+import type { AppDataProvider } from "../../dataProvider/types";
+import { BulkConfirm, BulkResultsProvider, useBulkRun, type GridBulkAction } from "../../resources/common/gridKit/BulkActions";
 import { failureText, useRequest } from "../../resources/common/useRequest";
 import { AssignDialog } from "./AssignDialog";
 import { LinkStateChip, type LinkState } from "./UploadLinks";
@@ -42,22 +44,40 @@ interface Row {
   /** The newest upload link mailed for the row, if any. */
   upload_link: { id: number; state: LinkState; created_at: string; expires_at: string; used_at: string | null; revoked_at: string | null } | null;
 }
-interface Outcome {
-  sent: number;
-  already: number;
-  unreachable: number;
-  skipped: number[];
-}
 
 const dateOf = (name: ListName, row: Row) => (name === "uninsured" || name === "moving_in" ? row.start_date : name === "expiring" ? row.end_date : row.created_at?.slice(0, 10));
 const recordOf = (row: Row) => row.reference ?? row.number ?? String(row.id);
 
 /**
  * One worklist: a page of rows from the server, each a link to its unit, lease or policy and the residents to reach;
- * rows are picked for the reminder mail (the server mails each resident once a day at most), and the export writes
- * every row of the list, not only this page.
+ * rows are picked (or every row of the list, "all matching") for the grid kit's bulk actions, the reminder mail (the
+ * server mails each resident once a day at most) and the assignment to a colleague, and the export writes every row
+ * of the list, not only this page.
  */
 export function Worklist({ name }: { name: ListName }) {
+  return (
+    <BulkResultsProvider>
+      <WorklistGrid name={name} />
+    </BulkResultsProvider>
+  );
+}
+
+/**
+ * The worklists' bulk calls as every grid's (issue 17 section 5, src/domain/bulk.ts): one call with the picked ids, or
+ * with the list's filter for all matching rows; more than 100 rows run as a background job with its progress, and
+ * each row's result is named as the grid names it.
+ */
+function useWorklistBulk(name: ListName, path: string, label: string, extra: () => object): GridBulkAction {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return {
+    name: path,
+    label,
+    runPicked: (ids, onProgress) => dataProvider.runBulk(path, { worklist: name, ids, ...extra() }, onProgress),
+    runMatching: (filter, onProgress) => dataProvider.runBulk(path, { worklist: name, all_matching: true, filter, ...extra() }, onProgress),
+  };
+}
+
+function WorklistGrid({ name }: { name: ListName }) {
   const translate = useTranslate();
   const { request, say } = useRequest();
   const [page, setPage] = useState(1);
@@ -65,8 +85,13 @@ export function Worklist({ name }: { name: ListName }) {
   const [state, setState] = useState<{ rows: Row[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
   const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
   const [busy, setBusy] = useState(false);
   const [assigning, setAssigning] = useState(false);
+  const [confirmingRemind, setConfirmingRemind] = useState(false);
+  // Rows picked on another page are named in the results as the grid showed them.
+  const seen = useRef(new Map<number, string>());
+  const assignee = useRef<number | null>(null);
   const [params, setParams] = useSearchParams();
   const assigned: Assigned = (ASSIGNED as readonly string[]).includes(params.get("assigned") ?? "") ? (params.get("assigned") as Assigned) : "all";
   const filter = assigned === "all" ? {} : { assigned };
@@ -79,26 +104,38 @@ export function Worklist({ name }: { name: ListName }) {
       .catch(() => !controller.signal.aborted && setFailed(true));
     return () => controller.abort();
   }, [request, path, page, version, assigned]);
+  const remindRun = useBulkRun(useWorklistBulk(name, "/compliance/reminders", k("remind_action"), () => ({})));
+  const assignRun = useBulkRun(useWorklistBulk(name, "/compliance/assignments", k("assign.action"), () => ({ assignee_id: assignee.current })));
   if (failed) return <Alert severity="error">{translate(k("failed"))}</Alert>;
   if (!state) return <CircularProgress size={24} />;
+  for (const row of state.rows) seen.current.set(row.id, recordOf(row));
   const policyList = name === "expiring" || name === "pending";
   const pageIds = state.rows.map((r) => r.id);
   const allPicked = pageIds.length > 0 && pageIds.every((id) => picked.has(id));
-  const toggle = (id: number) => setPicked((now) => new Set(now.has(id) ? [...now].filter((x) => x !== id) : [...now, id]));
-  const toggleAll = () => setPicked(allPicked ? new Set() : new Set(pageIds));
+  const matching = allMatching && allPicked;
+  const count = matching ? state.total : picked.size;
+  const pick = (next: Set<number>) => {
+    setPicked(next);
+    setAllMatching(false);
+  };
+  const toggle = (id: number) => pick(new Set(picked.has(id) ? [...picked].filter((x) => x !== id) : [...picked, id]));
+  const toggleAll = () => pick(allPicked ? new Set() : new Set(pageIds));
+  const nameOf = (id: Identifier) => seen.current.get(Number(id)) ?? String(id);
 
+  /** Runs a bulk action on the picked rows or all matching ones; the rows that failed stay picked, the list is read again. */
+  const runOn = async (run: ReturnType<typeof useBulkRun>["run"]) => {
+    const keep = await run({ ids: [...picked], matching, filter, count, nameOf });
+    if (keep) pick(new Set(keep.map(Number)));
+    setVersion((v) => v + 1);
+  };
   const remind = async () => {
-    setBusy(true);
-    try {
-      const { json } = await request<Outcome>("/compliance/reminders", { method: "POST", body: { worklist: name, ids: [...picked] } });
-      say("success", k("reminded"), translate(k("reminded"), { ...json, skipped: json.skipped.length }));
-      setPicked(new Set());
-      setVersion((v) => v + 1);
-    } catch (e) {
-      say("error", k("remind_failed"), failureText(e));
-    } finally {
-      setBusy(false);
-    }
+    await runOn(remindRun.run);
+    setConfirmingRemind(false);
+  };
+  const assign = async (to: number | null) => {
+    assignee.current = to;
+    await runOn(assignRun.run);
+    setAssigning(false);
   };
 
   const showWhose = (value: Assigned) => {
@@ -112,14 +149,8 @@ export function Worklist({ name }: { name: ListName }) {
       { replace: true },
     );
     setPage(1);
-    setPicked(new Set());
+    pick(new Set());
   };
-  const assignedDone = () => {
-    setAssigning(false);
-    setPicked(new Set());
-    setVersion((v) => v + 1);
-  };
-
   const exportAll = async () => {
     setBusy(true);
     try {
@@ -168,19 +199,30 @@ export function Worklist({ name }: { name: ListName }) {
           {/* What the mail asks: a proof waiting for review needs nothing; every other reminder carries the resident's upload link. */}
           <Tooltip describeChild title={translate(k(name === "pending" ? "remind_hint_pending" : "remind_hint"))}>
             <span>
-              <Button size="small" variant="contained" onClick={() => void remind()} disabled={busy || picked.size === 0}>
-                {translate(k("remind"), { smart_count: picked.size })}
+              <Button size="small" variant="contained" onClick={() => setConfirmingRemind(true)} disabled={busy || count === 0}>
+                {translate(k("remind"), { smart_count: count })}
               </Button>
             </span>
           </Tooltip>
-          <Button size="small" variant="outlined" onClick={() => setAssigning(true)} disabled={busy || picked.size === 0}>
-            {translate(k("assign.open"), { smart_count: picked.size })}
+          <Button size="small" variant="outlined" onClick={() => setAssigning(true)} disabled={busy || count === 0}>
+            {translate(k("assign.open"), { smart_count: count })}
           </Button>
           <Button size="small" variant="outlined" onClick={() => void exportAll()} disabled={busy || state.total === 0}>
             {translate(k("export_all"), { smart_count: state.total })}
           </Button>
         </Box>
       </Box>
+      {allPicked && state.total > pageIds.length ? (
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1 }}>
+          {matching ? (
+            <Typography variant="body2">{translate("app.grid_kit.all_matching_selected", { smart_count: state.total })}</Typography>
+          ) : (
+            <Button size="small" onClick={() => setAllMatching(true)}>
+              {translate("app.grid_kit.select_all_matching", { smart_count: state.total })}
+            </Button>
+          )}
+        </Box>
+      ) : null}
       {state.rows.length === 0 ? (
         <Alert severity="success">{translate(k("empty"))}</Alert>
       ) : (
@@ -244,7 +286,16 @@ export function Worklist({ name }: { name: ListName }) {
           </TableBody>
         </Table>
       )}
-      <AssignDialog open={assigning} worklist={name} ids={[...picked]} onClose={() => setAssigning(false)} onDone={assignedDone} />
+      <BulkConfirm
+        open={confirmingRemind}
+        actionLabel={remindRun.actionLabel}
+        count={count}
+        matching={matching}
+        progress={remindRun.progress}
+        onConfirm={() => void remind()}
+        onClose={() => setConfirmingRemind(false)}
+      />
+      <AssignDialog open={assigning} count={count} progress={assignRun.progress} onClose={() => setAssigning(false)} onConfirm={(to) => void assign(to)} />
       <TablePagination component="div" count={state.total} page={page - 1} rowsPerPage={PER} rowsPerPageOptions={[PER]} onPageChange={(_e, p) => setPage(p + 1)} />
     </Box>
   );

@@ -109,8 +109,7 @@ export const complianceMessages = {
     remind_hint_pending: "Mails each resident of the picked rows that their proof is being reviewed",
     select_all: "Select every row of this page",
     select_row: "Select %{record}",
-    reminded: "Reminders sent: %{sent}. Already reminded today: %{already}. Without an email address: %{unreachable}. No longer on the list: %{skipped}.",
-    remind_failed: "The reminders could not be sent",
+    remind_action: "Mail reminder",
     lists: {
       uninsured: "Uninsured today",
       moving_in: "Moving in without cover",
@@ -133,8 +132,7 @@ export const complianceMessages = {
       no_colleague: "No colleague of that name",
       nobody: "Nobody (take the rows back)",
       confirm: "Assign",
-      done: "Assigned: %{assigned}. Not on the list any more: %{skipped}. Outside the colleague's communities or accounts: %{out_of_reach}.",
-      failed: "The rows could not be assigned",
+      action: "Assign to a colleague",
     },
     forecast: {
       title: "Lapse forecast",

@@ -46,6 +46,7 @@ export const gridKitMessages = {
     done_count: "%{count} row done |||| %{count} rows done",
     failed_reason_count: "%{count} row failed: %{reason} |||| %{count} rows failed: %{reason}",
     more_failed: "…and %{count} more failed row (still selected) |||| …and %{count} more failed rows (still selected)",
+    all_picked: "The %{smart_count} selected row |||| The %{smart_count} selected rows",
     confirm_matching_content: "This applies to every row matching the grid's filter that you may change, not only this page. Rows that fail are listed with their reason.",
   },
 } as const;

@@ -72,9 +72,9 @@ export const OrganisationActions = ({ resource }: { resource: "accounts" | "agen
 };
 
 /**
- * The grid's bulk Enable and Disable of accounts or agencies (issue 17 section 5): the same call as the show page's
- * button, once per selected row, offered to whoever may switch them; every row matching the grid's filter through
- * POST /<resource>/bulk_enable|disable, the server picking the rows within the caller's scope. `fixedFilter` is the
+ * The grid's bulk Enable and Disable of accounts or agencies (issue 17 section 5), offered to whoever may switch them:
+ * the picked rows, or every row matching the grid's filter, in one POST /<resource>/bulk_enable|disable, the server
+ * picking the rows within the caller's scope and switching each as the show page's button does. `fixedFilter` is the
  * grid's own filter the user does not set (the Sub-Agencies screen's with_subagencies).
  */
 export function useOrganisationBulkActions(resource: "accounts" | "agencies", fixedFilter?: Record<string, unknown>): GridBulkAction[] {
@@ -85,7 +85,7 @@ export function useOrganisationBulkActions(resource: "accounts" | "agencies", fi
     name: action,
     label: `resources.${resource}.actions.${action}`,
     allowed: action === "enable" ? canEnable === true : canDisable === true,
-    run: (id) => dataProvider.request(`/${resource}/${id}/${action}`, { method: "PUT" }),
+    runPicked: (ids, onProgress) => dataProvider.runBulk(`/${resource}/bulk_${action}`, { ids }, onProgress),
     runMatching: (filter, onProgress) =>
       dataProvider.runBulk(`/${resource}/bulk_${action}`, { all_matching: true, filter: toWireFilter({ ...filter, ...fixedFilter } as QueryInput) }, onProgress),
   }));

@@ -1,5 +1,5 @@
 export { GridDataTable, GridEmpty, GridList, GridPagination, type GridDataTableProps, type GridListProps } from "./GridList";
-export { runBulk, type BulkResult, type GridBulkAction } from "./gridKit/BulkActions";
+export { type BulkResult, type GridBulkAction } from "./gridKit/BulkActions";
 export {
   AutocompleteFilter,
   FilterBar,

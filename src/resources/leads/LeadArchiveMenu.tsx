@@ -46,9 +46,9 @@ export const LeadArchiveMenu = ({ lead, onDone }: { lead: { id: number; archived
 };
 
 /**
- * The leads grid's bulk Archive and Unarchive (issue 17 section 5), as the accounts grid's Enable/Disable: the single
- * call once per picked lead, or every lead matching the grid's filter through POST /leads/bulk_archive|unarchive (the
- * server picks them within the caller's scope); the single action's 'Success!' or 'Something went wrong' at the end.
+ * The leads grid's bulk Archive and Unarchive (issue 17 section 5), as the accounts grid's Enable/Disable: the picked
+ * leads, or every lead matching the grid's filter, in one POST /leads/bulk_archive|unarchive (the server picks them
+ * within the caller's scope and archives each as the single call does); the single action's 'Success!' or 'Something went wrong' at the end.
  */
 export function useLeadBulkActions(): GridBulkAction[] {
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -57,7 +57,7 @@ export function useLeadBulkActions(): GridBulkAction[] {
     name: action,
     label: a(action),
     allowed: canAccess === true,
-    run: (id) => dataProvider.request(`/leads/${id}`, { method: "PUT", body: { lead: { archived: action === "archive" } } }),
+    runPicked: (ids, onProgress) => dataProvider.runBulk(`/leads/bulk_${action}`, { ids }, onProgress),
     runMatching: (filter, onProgress) => dataProvider.runBulk(`/leads/bulk_${action}`, { all_matching: true, filter: toWireFilter(filter as QueryInput) }, onProgress),
     notify: { success: a("success"), failure: a("failure") },
     describe: (record, id) => String((record as { email?: string } | undefined)?.email ?? `#${id}`),

@@ -63,6 +63,16 @@ function renderList(url = "/dashboard/leads", role: "agent" | "staff" | "super_a
         if (path === "/leads/filters/get_products") return { json: [{ id: 1, title: "Residential" }] as T, headers: new Headers() };
         if (path === "/compliance/forecast") return { json: { total: [0, 30, 60, 90].map((days) => ({ days, share: days === 30 ? 0.761 : 0.9 })) } as T, headers: new Headers() };
         if (path === "/leads/list") return { json: { success: true, message: "Report were sent" } as T, headers: new Headers() };
+        if (path === "/leads/bulk_archive" && (init?.body as { ids?: number[] }).ids) {
+          // As the server: the picked leads are archived in one call, a refused one named with its reason.
+          const ids = (init?.body as { ids: number[] }).ids;
+          for (const id of ids.filter((id) => id !== options.refuse)) {
+            const previous = (await dataProvider.getOne("leads", { id })).data;
+            await dataProvider.update("leads", { id, data: { archived: true }, previousData: previous });
+          }
+          const failed = ids.filter((id) => id === options.refuse).map((id) => ({ id, label: "", reason: "Lead not found" }));
+          return { json: { done: ids.filter((id) => id !== options.refuse), failed } as T, headers: new Headers() };
+        }
         if (path === "/leads/bulk_archive") return { json: { done: [1, 3], failed: [{ id: 4, reason: "Not found" }] } as T, headers: new Headers() };
         if (path === `/leads/${options.refuse}`) throw new HttpError("refused", 404, { error: "not_found", message: "Lead not found" });
         const put = /^\/leads\/(\d+)$/.exec(path);
@@ -156,21 +166,18 @@ describe("LeadList (/dashboard/leads)", () => {
     expect(requests.find((r) => r.path === "/leads/1")).toMatchObject({ method: "PUT", body: { lead: { archived: true } } });
   });
 
-  it("archives the picked leads after a confirmation naming their count, one call each, with 'Success!'; the results stay when the grid empties", { timeout: 90_000 }, async () => {
+  it("archives the picked leads after a confirmation naming their count, in one call with their ids, with 'Success!'; the results stay when the grid empties", { timeout: 90_000 }, async () => {
     const { requests, i18nProvider } = renderList("/dashboard/leads", "agent", { more: 2 });
     await screen.findByText("lead4@mail.example", {}, { timeout: 10_000 });
     fireEvent.click(screen.getAllByRole("checkbox", { name: "Select all" })[0]);
     fireEvent.click(screen.getByRole("button", { name: "Archive" }));
     const confirm = await screen.findByRole("dialog");
     expect(within(confirm).getByText("Archive: 3 selected")).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === "PUT")).toEqual([]);
+    expect(requests.filter((r) => r.method === "PUT" || r.path.startsWith("/leads/bulk"))).toEqual([]);
     fireEvent.click(within(confirm).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByText("Success!")).toBeInTheDocument();
-    expect(requests.filter((r) => r.method === "PUT").map((r) => [r.path, r.body])).toEqual([
-      ["/leads/1", { lead: { archived: true } }],
-      ["/leads/3", { lead: { archived: true } }],
-      ["/leads/4", { lead: { archived: true } }],
-    ]);
+    // One call with the picked ids, none per lead.
+    expect(requests.filter((r) => r.method === "PUT" || r.path.startsWith("/leads/bulk")).map((r) => [r.path, r.body])).toEqual([["/leads/bulk_archive", { ids: [1, 3, 4] }]]);
     // Every unarchived lead is archived: the refreshed grid is empty, and the results are still there to read.
     await waitFor(() => expect(screen.queryByText("lead1@mail.example", { selector: "td *, td" })).toBeNull());
     const results = await screen.findByRole("list", { name: "Archive: 3 done, 0 failed" });
@@ -188,7 +195,9 @@ describe("LeadList (/dashboard/leads)", () => {
     expect(await screen.findByText("Something went wrong")).toBeInTheDocument();
     const results = await screen.findByRole("list", { name: "Archive: 1 done, 1 failed" });
     expect(within(results).getByText("lead3@mail.example").closest("li")).toHaveAttribute("data-row-result", "failed");
-    expect(requests.filter((r) => r.method === "PUT").map((r) => r.path)).toEqual(["/leads/1", "/leads/3"]);
+    expect(within(results).getByText("Failed: Lead not found")).toBeInTheDocument();
+    // One call with the picked ids, none per lead.
+    expect(requests.filter((r) => r.method === "PUT" || r.path.startsWith("/leads/bulk")).map((r) => [r.path, r.body])).toEqual([["/leads/bulk_archive", { ids: [1, 3] }]]);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(within(screen.getByText("lead3@mail.example").closest("tr") as HTMLElement).getByRole("checkbox")).toBeChecked());
     // The archived lead left the unarchived grid; the refused one is still there, selected.

@@ -1,24 +1,15 @@
-import {
-  HttpError,
-  useCanAccess,
-  useDataProvider,
-  type Identifier,
-} from "react-admin";
+import { useCanAccess, useDataProvider } from "react-admin";
 import type { AppDataProvider, Staff } from "../../dataProvider/types";
 import { type QueryInput, toWireFilter } from "../../dataProvider/query";
 import type { GridBulkAction } from "../common/gridKit/BulkActions";
 import { staffName } from "./staffAccess";
 
-type Outcome = {
-  done: Identifier[];
-  failed: Array<{ id: Identifier; reason: string }>;
-};
 const a = (key: string) => `resources.staff.actions.${key}`;
 
 /**
  * The Staff and Agents grids' bulk Enable, Disable and Re-invite (issue 17 section 5), as the accounts grid's
- * Enable/Disable: the picked rows one call each, or every staff member matching the grid's filter (`permanent`: the
- * grid's fixed filter, agents' organizable type) through POST /staffs/bulk_*, which picks them within the caller's
+ * Enable/Disable: the picked rows, or every staff member matching the grid's filter (`permanent`: the grid's fixed
+ * filter, agents' organizable type), in one POST /staffs/bulk_*, which picks them within the caller's
  * scope and applies the single action's rules to each; 'Success!' or 'Something went wrong' at the end. A picked row
  * is set to the state asked (not toggled), so rows already in it stay as they are.
  */
@@ -35,31 +26,20 @@ export function useStaffBulkActions(
     resource,
     action: "re_invite",
   });
-  const call = async (name: string, body: object) =>
-    (
-      await dataProvider.request<Outcome>(`/staffs/bulk_${name}`, {
-        method: "POST",
-        body,
-      })
-    ).json;
-  const one = (name: string) => async (id: Identifier) => {
-    const outcome = await call(name, {
-      ids: [id],
-      filter: toWireFilter(permanent as QueryInput),
-    });
-    const refused = outcome.failed.find((f) => String(f.id) === String(id));
-    if (refused)
-      throw new HttpError(refused.reason, 422, { message: refused.reason });
-  };
   const action = (
     name: "enable" | "disable" | "re_invite",
     allowed: boolean,
-    run: (id: Identifier) => Promise<unknown>,
   ): GridBulkAction => ({
     name,
     label: a(name),
     allowed,
-    run,
+    // The grid's fixed filter goes along: its organizable type says which key the call needs.
+    runPicked: (ids, onProgress) =>
+      dataProvider.runBulk(
+        `/staffs/bulk_${name}`,
+        { ids, filter: toWireFilter(permanent as QueryInput) },
+        onProgress,
+      ),
     runMatching: (filter, onProgress) =>
       dataProvider.runBulk(
         `/staffs/bulk_${name}`,
@@ -76,10 +56,8 @@ export function useStaffBulkActions(
     describe: (record, id) => (record ? staffName(record as Staff) : `#${id}`),
   });
   return [
-    action("enable", canToggle === true, one("enable")),
-    action("disable", canToggle === true, one("disable")),
-    action("re_invite", canInvite === true, (id) =>
-      dataProvider.reInviteStaff(id),
-    ),
+    action("enable", canToggle === true),
+    action("disable", canToggle === true),
+    action("re_invite", canInvite === true),
   ];
 }

@@ -9,20 +9,24 @@ import { failureText } from "../useRequest";
 import { useAllMatching } from "./SelectAllMatching";
 
 /**
- * A bulk action of a grid (issue 17 section 5): run on each selected row, one call per row, after a confirmation that
- * says how many rows; the results list every row, done or failed with the server's reason, so a partial failure
- * is never hidden behind one toast. `label` is a catalogue key.
+ * A bulk action of a grid (issue 17 section 5): after a confirmation that says how many rows, one call to the server's
+ * bulk route with the picked ids (or with the grid's filter for "all matching"), which applies the single action to
+ * each row; the results list every row, done or failed with the server's reason, so a partial failure is never hidden
+ * behind one toast. `label` is a catalogue key.
  */
 export interface GridBulkAction {
   name: string;
   label: string;
-  run: (id: Identifier) => Promise<unknown>;
+  /**
+   * The server's call for the picked rows, all in one request (`{ids}`), through the dataProvider's runBulk: more rows
+   * than a request should take run as a background job, whose progress `onProgress` hears.
+   */
+  runPicked: (ids: Identifier[], onProgress?: (job: BulkJob) => void) => Promise<BulkOutcome>;
   /** Whether the caller may run it at all (the grid hides it otherwise). */
   allowed?: boolean;
   /**
    * The server's call for "all matching" (the grid's filter sent, the rows picked by the server within the caller's
-   * scope), through the dataProvider's runBulk: more rows than a request should take run as a background job, whose
-   * progress `onProgress` hears. Without it "all matching" is not offered to this action.
+   * scope), as runPicked. Without it "all matching" is not offered to this action.
    */
   runMatching?: (filter: Record<string, unknown>, onProgress?: (job: BulkJob) => void) => Promise<BulkOutcome>;
   /** The single action's own messages (catalogue keys), shown once the run ends: `success` when every row was done, else `failure`. */
@@ -36,21 +40,6 @@ export interface BulkResult {
   label: string;
   ok: boolean;
   reason?: string;
-}
-
-/** Runs `run` for every id in turn (never in parallel: a tenant's rules may depend on the previous change). */
-export async function runBulk(ids: Identifier[], run: (id: Identifier) => Promise<unknown>, describe: (id: Identifier) => string, onProgress?: (done: number) => void): Promise<BulkResult[]> {
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    try {
-      await run(id);
-      results.push({ id, label: describe(id), ok: true });
-    } catch (error) {
-      results.push({ id, label: describe(id), ok: false, reason: failureText(error) });
-    }
-    onProgress?.(results.length);
-  }
-  return results;
 }
 
 const t = (key: string) => `app.grid_kit.bulk.${key}`;
@@ -69,8 +58,8 @@ function reasonCounts(results: BulkResult[]): Array<[string, number]> {
 }
 
 /**
- * A finished run's results: each row, or for "all matching" (rows mostly beyond the page, possibly thousands) the
- * count done and each failed row named by the server as the grid names it.
+ * A finished run's results: each row, or for "all matching" and for a background job (rows mostly beyond the page,
+ * possibly thousands) the count done and each failed row named by the server as the grid names it.
  */
 interface ShownResults {
   action: string;
@@ -78,21 +67,116 @@ interface ShownResults {
   doneCount?: number;
 }
 
+/**
+ * Each picked row's result from one bulk call: inside the request the server names every row done or failed (a row
+ * it did not find fails with its reason); a background job counts the rows done and names the failed ones. The row
+ * is named as the grid shows it (`nameOf`), else as the server names it.
+ */
+export function pickedResults(ids: Identifier[], outcome: BulkOutcome, nameOf: (id: Identifier) => string, all: string): ShownResults["results"] & { doneCount?: number } {
+  const failures = new Map(outcome.failed.map((f) => [String(f.id), f]));
+  const failed = (id: Identifier, reason: string, label?: string): BulkResult => ({ id, label: label || nameOf(id), ok: false, reason });
+  if (outcome.done) {
+    return ids.map((id) => {
+      const failure = failures.get(String(id));
+      return failure ? failed(id, failure.reason, failure.label) : { id, label: nameOf(id), ok: true };
+    });
+  }
+  const results: BulkResult[] & { doneCount?: number } = outcome.failed.map((f) => failed(f.id, f.reason, f.label));
+  // A job stopped as a whole: its rows done so far stay done; the rest were not reached.
+  if (outcome.error) results.push({ id: "all", label: all, ok: false, reason: outcome.error });
+  results.doneCount = outcome.done_count;
+  return results;
+}
+
 /** Shows a finished run's results; provided by BulkResultsProvider. */
 const BulkResultsContext = createContext<(shown: ShownResults) => void>(() => undefined);
 
-export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
+/** What a run reaches: the picked rows, or every row matching the grid's filter (`count`: how many, for the progress). */
+export interface BulkRunTarget {
+  ids: Identifier[];
+  matching: boolean;
+  filter: Record<string, unknown>;
+  count: number;
+  nameOf: (id: Identifier) => string;
+}
+
+/**
+ * Runs a bulk action on a grid's selection, with its progress, and shows the results (BulkResultsProvider). Answers
+ * the rows to keep selected: those that failed, so they can be tried again; null keeps the selection as it was (a
+ * refused "all matching" call, or a job stopped as a whole).
+ */
+export function useBulkRun(action: GridBulkAction) {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const notify = useNotify();
+  const showResults = useContext(BulkResultsContext);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const actionLabel = translate(action.label);
+  const run = async (target: BulkRunTarget): Promise<Identifier[] | null> => {
+    setProgress({ done: 0, total: target.count });
+    const onProgress = (job: BulkJob) => setProgress({ done: job.processed, total: job.total });
+    const all = translate(target.matching ? "app.grid_kit.all_matching_selected" : t("all_picked"), { smart_count: target.count });
+    let results: BulkResult[] & { doneCount?: number };
+    try {
+      const outcome = target.matching && action.runMatching ? await action.runMatching(target.filter, onProgress) : await action.runPicked(target.ids, onProgress);
+      results = target.matching ? pickedResults([], { ...outcome, done: undefined }, target.nameOf, all) : pickedResults(target.ids, outcome, target.nameOf, all);
+    } catch (error) {
+      // The call refused as a whole (a filter matching too many rows, the right switched off): every picked row
+      // fails with that reason and stays selected; "all matching" says it once.
+      const reason = failureText(error);
+      results = target.matching ? Object.assign([{ id: "all", label: all, ok: false, reason }], { doneCount: 0 }) : target.ids.map((id) => ({ id, label: target.nameOf(id), ok: false, reason }));
+    }
+    setProgress(null);
+    showResults({ action: actionLabel, results, doneCount: results.doneCount });
+    if (action.notify) {
+      const allOk = results.every((r) => r.ok);
+      notify(allOk ? action.notify.success : action.notify.failure, { type: allOk ? "success" : "error" });
+    }
+    const failed = results.filter((r) => !r.ok).map((r) => r.id);
+    return failed.includes("all") ? null : failed;
+  };
+  return { run, progress, actionLabel };
+}
+
+/** The confirmation of a bulk run, then its progress while it runs (a background job's, polled). */
+export const BulkConfirm = ({
+  open,
+  actionLabel,
+  count,
+  matching,
+  progress,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  actionLabel: string;
+  count: number;
+  matching: boolean;
+  progress: { done: number; total: number } | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}) => (
+  <Confirm
+    isOpen={open}
+    loading={progress !== null}
+    title={progress === null ? t("confirm_title") : t("running")}
+    translateOptions={{ action: actionLabel, count, done: progress?.done ?? 0 }}
+    titleTranslateOptions={progress === null ? { action: actionLabel, count } : { action: actionLabel, count: progress.total.toLocaleString("en-US"), done: progress.done.toLocaleString("en-US") }}
+    content={progress === null ? t(matching ? "confirm_matching_content" : "confirm_content") : <BulkProgress done={progress.done} total={progress.total} />}
+    confirm={t("confirm")}
+    cancel={t("cancel")}
+    onConfirm={onConfirm}
+    onClose={onClose}
+  />
+);
+
+export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAction; describe?: (record: RaRecord | undefined, id: Identifier) => string }) => {
+  const refresh = useRefresh();
   const { selectedIds, data, onSelect, onUnselectItems, filterValues, total } = useListContext();
   const allMatching = useAllMatching();
   const matching = allMatching.on && !!action.runMatching;
   const count = matching ? (total ?? selectedIds.length) : selectedIds.length;
   const [confirming, setConfirming] = useState(false);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const showResults = useContext(BulkResultsContext);
-  const actionLabel = translate(action.label);
+  const { run, progress, actionLabel } = useBulkRun(action);
   const nameOf = (id: Identifier) => {
     const record = data?.find((r) => r.id === id) ?? allMatching.recordOf(id);
     const named = action.describe ?? describe;
@@ -100,53 +184,20 @@ export const GridBulkActionButton = ({ action, describe }: { action: GridBulkAct
   };
 
   const start = async () => {
-    setProgress({ done: 0, total: count });
-    const shown = matching ? await runMatching() : { action: actionLabel, results: await runBulk(selectedIds, action.run, nameOf, (n) => setProgress({ done: n, total: count })) };
-    const done = shown.results;
+    const keep = await run({ ids: selectedIds, matching, filter: filterValues ?? {}, count, nameOf });
     setConfirming(false);
-    setProgress(null);
-    showResults(shown);
-    // Rows that failed stay selected, so they can be tried again; the others are done with. A refused "all matching"
-    // call (too many rows, say) keeps the selection as it was.
-    const failed = done.filter((r) => !r.ok).map((r) => r.id);
-    if (!failed.includes("all")) {
-      if (failed.length) onSelect(failed);
+    if (matching && keep) allMatching.set(false);
+    // Rows that failed stay selected, so they can be tried again; the others are done with.
+    if (keep) {
+      if (keep.length) onSelect(keep);
       else onUnselectItems();
     }
-    if (action.notify) {
-      const allOk = done.every((r) => r.ok);
-      notify(allOk ? action.notify.success : action.notify.failure, { type: allOk ? "success" : "error" });
-    }
     refresh();
-  };
-  const allRows = () => translate("app.grid_kit.all_matching_selected", { smart_count: count });
-  const runMatching = async (): Promise<ShownResults> => {
-    try {
-      const outcome = await action.runMatching!(filterValues ?? {}, (job) => setProgress({ done: job.processed, total: job.total }));
-      allMatching.set(false);
-      const failed: BulkResult[] = outcome.failed.map((f) => ({ id: f.id, label: f.label || nameOf(f.id), ok: false, reason: f.reason }));
-      // A job stopped as a whole: its rows done so far stay done; the rest were not reached.
-      if (outcome.error) failed.push({ id: "all", label: allRows(), ok: false, reason: outcome.error });
-      return { action: actionLabel, results: failed, doneCount: outcome.done_count };
-    } catch (error) {
-      return { action: actionLabel, results: [{ id: "all", label: allRows(), ok: false, reason: failureText(error) }], doneCount: 0 };
-    }
   };
   return (
     <>
       <Button label={action.label} onClick={() => setConfirming(true)} data-bulk-action={action.name} />
-      <Confirm
-        isOpen={confirming}
-        loading={progress !== null}
-        title={progress === null ? t("confirm_title") : t("running")}
-        translateOptions={{ action: actionLabel, count, done: progress?.done ?? 0 }}
-        titleTranslateOptions={progress === null ? { action: actionLabel, count } : { action: actionLabel, count: progress.total.toLocaleString("en-US"), done: progress.done.toLocaleString("en-US") }}
-        content={progress === null ? t(matching ? "confirm_matching_content" : "confirm_content") : <BulkProgress done={progress.done} total={progress.total} />}
-        confirm={t("confirm")}
-        cancel={t("cancel")}
-        onConfirm={start}
-        onClose={() => setConfirming(false)}
-      />
+      <BulkConfirm open={confirming} actionLabel={actionLabel} count={count} matching={matching} progress={progress} onConfirm={start} onClose={() => setConfirming(false)} />
     </>
   );
 };
@@ -216,7 +267,7 @@ export function BulkResultsProvider({ children }: { children: ReactNode }) {
 }
 
 /** A run's progress: rows finished of the total, as a bar and in words (the background job's, polled). */
-const BulkProgress = ({ done, total }: { done: number; total: number }) => {
+export const BulkProgress = ({ done, total }: { done: number; total: number }) => {
   const translate = useTranslate();
   const text = translate(t("progress"), { done: done.toLocaleString("en-US"), total: total.toLocaleString("en-US") });
   return (

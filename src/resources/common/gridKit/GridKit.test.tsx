@@ -8,7 +8,6 @@ import { staffUser } from "../../../test/fixtures";
 import { createMemoryDataProvider } from "../../../test/memoryDataProvider";
 import { renderInAdmin } from "../../../test/TestAdmin";
 import { AccountList } from "../../accounts/AccountList";
-import { runBulk } from "./BulkActions";
 import { EXPORT_MAX, matchingRows, toCsv } from "./GridExport";
 import { gridNameOf } from "./gridName";
 
@@ -39,7 +38,12 @@ function renderAccounts(options: { refuse?: number; count?: number } = {}) {
           return { json: view as T, headers: new Headers() };
         }
         if (path === "/saved_views") return { json: views as T, headers: new Headers() };
-        if (path === "/accounts/bulk_disable") return { json: { done: [1, 3], failed: [{ id: 2, reason: "Not one of your accounts" }] } as T, headers: new Headers() };
+        if (path === "/accounts/bulk_disable") {
+          const ids = (init?.body as { ids?: number[] }).ids;
+          if (!ids) return { json: { done: [1, 3], failed: [{ id: 2, label: "Harbor Lofts", reason: "Not one of your accounts" }] } as T, headers: new Headers() };
+          // Picked rows: the server names a row it did not act on with its reason (label empty: the grid names it).
+          return { json: { done: ids.filter((id) => id !== options.refuse), failed: ids.filter((id) => id === options.refuse).map((id) => ({ id, label: "", reason: "Not one of your accounts" })) } as T, headers: new Headers() };
+        }
         const switched = path.match(/^\/accounts\/(\d+)\/(enable|disable)$/);
         if (switched) {
           if (Number(switched[1]) === options.refuse) throw new HttpError("refused", 403, { error: "forbidden", message: "Not one of your accounts" });
@@ -106,7 +110,8 @@ describe("the grid kit on every grid", () => {
     expect(within(results).getByText("Sunrise Apartments").closest("li")).toHaveAttribute("data-row-result", "ok");
     expect(within(results).getByText("Harbor Lofts").closest("li")).toHaveAttribute("data-row-result", "failed");
     expect(within(results).getByText("Failed: Not one of your accounts")).toBeInTheDocument();
-    expect(requests.filter((r) => r.path.endsWith("/disable")).map((r) => r.path)).toEqual(["/accounts/1/disable", "/accounts/2/disable"]);
+    // One call with the picked ids, not one per row.
+    expect(requests.filter((r) => r.path.includes("disable"))).toEqual([{ path: "/accounts/bulk_disable", init: { method: "POST", body: { ids: [1, 2] } } }]);
     // The refused row stays selected to be tried again; the done one is not.
     await user.click(screen.getByRole("button", { name: "Close" }));
     await waitFor(() => expect(within(screen.getByText("Harbor Lofts").closest("tr") as HTMLElement).getByRole("checkbox")).toBeChecked());
@@ -114,21 +119,7 @@ describe("the grid kit on every grid", () => {
   });
 });
 
-describe("runBulk and grid names", () => {
-  it("calls once per id in order and keeps going after a failure", async () => {
-    const seen: number[] = [];
-    const results = await runBulk([1, 2, 3], async (id) => {
-      seen.push(Number(id));
-      if (id === 2) throw new HttpError("x", 422, { errors: { title: "has already been taken" } });
-    }, (id) => `#${id}`);
-    expect(seen).toEqual([1, 2, 3]);
-    expect(results).toEqual([
-      { id: 1, label: "#1", ok: true },
-      { id: 2, label: "#2", ok: false, reason: "has already been taken" },
-      { id: 3, label: "#3", ok: true },
-    ]);
-  });
-
+describe("grid names and all matching", () => {
   it("names a grid by its screen, so one resource's grids keep their own views", () => {
     expect(gridNameOf("/dashboard/policies/browse", "policies")).toBe("policies");
     expect(gridNameOf("/dashboard/insurable/units", "insurable")).toBe("insurable.units");

@@ -48,7 +48,7 @@ describe("PolicyList bulk Resend Documents", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("resends the picked policies after a confirmation naming their count, one call each, with 'Successfully sent!'", { timeout: 60_000 }, async () => {
+  it("resends the picked policies after a confirmation naming their count, in one call with their ids, with 'Successfully sent!'", { timeout: 60_000 }, async () => {
     const { requests } = renderGrid({ answer: (_path, body) => ({ done: (body as { ids: number[] }).ids, failed: [] }) });
     await screen.findByText("POL-1");
     fireEvent.click(within(rowOf("POL-1")).getByRole("checkbox"));
@@ -62,8 +62,7 @@ describe("PolicyList bulk Resend Documents", () => {
     expect(within(results).getByText("POL-1")).toBeInTheDocument();
     expect(within(results).getByText("POL-3")).toBeInTheDocument();
     expect(requests).toEqual([
-      { path: "/policies/bulk_resend_documents", body: { ids: [1] } },
-      { path: "/policies/bulk_resend_documents", body: { ids: [3] } },
+      { path: "/policies/bulk_resend_documents", body: { ids: [1, 3] } },
     ]);
   });
 
@@ -85,8 +84,8 @@ describe("PolicyList bulk Resend Documents", () => {
   it("names a refused policy by its number with the server's reason, keeps it picked and says 'Something went wrong'", { timeout: 60_000 }, async () => {
     renderGrid({
       answer: (_path, body) => {
-        const [id] = (body as { ids: number[] }).ids;
-        return id === 2 ? { done: [], failed: [{ id: 2, label: "POL-2", reason: "The policy has no documents" }] } : { done: [id], failed: [] };
+        const { ids } = body as { ids: number[] };
+        return { done: ids.filter((id) => id !== 2), failed: ids.filter((id) => id === 2).map((id) => ({ id, label: "POL-2", reason: "The policy has no documents" })) };
       },
     });
     await screen.findByText("POL-1");

@@ -1,15 +1,14 @@
-import { HttpError, useCanAccess, useDataProvider, type Identifier } from "react-admin";
+import { useCanAccess, useDataProvider } from "react-admin";
 import type { AppDataProvider } from "../../../dataProvider/types";
 import { type QueryInput, toWireFilter } from "../../../dataProvider/query";
 import type { GridBulkAction } from "../../common/gridKit/BulkActions";
 import type { PolicyRow } from "./types";
 
-type Outcome = { done: Identifier[]; failed: Array<{ id: Identifier; reason: string }> };
 const PATH = "/policies/bulk_resend_documents";
 
 /**
  * The policies grid's bulk Resend Documents (issue 17 section 5), as the accounts grid's Enable/Disable: the picked
- * policies one call each, or every policy matching the grid's filter in one, through POST
+ * policies, or every policy matching the grid's filter, in one POST
  * /policies/bulk_resend_documents (the server picks them within the caller's scope and mails each as the policy page's
  * Resend Documents does, in-system policies only); the single action's 'Successfully sent!' or 'Something went wrong'
  * at the end, each refused policy named with the server's reason (external, no customer, no documents, mailed less
@@ -18,16 +17,12 @@ const PATH = "/policies/bulk_resend_documents";
 export function usePolicyBulkActions(): GridBulkAction[] {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { canAccess } = useCanAccess({ resource: "policies", action: "resend_documents" });
-  const call = async (body: object) => (await dataProvider.request<Outcome>(PATH, { method: "POST", body })).json;
   return [
     {
       name: "resend_documents",
       label: "app.policy_detail.menu.resend",
       allowed: canAccess === true,
-      run: async (id) => {
-        const refused = (await call({ ids: [id] })).failed.find((f) => String(f.id) === String(id));
-        if (refused) throw new HttpError(refused.reason, 422, { message: refused.reason });
-      },
+      runPicked: (ids, onProgress) => dataProvider.runBulk(PATH, { ids }, onProgress),
       runMatching: (filter, onProgress) => dataProvider.runBulk(PATH, { all_matching: true, filter: toWireFilter(filter as QueryInput) }, onProgress),
       notify: { success: "app.policy_detail.menu.resend_success", failure: "app.policy_detail.menu.resend_failure" },
       describe: (record, id) => String((record as PolicyRow | undefined)?.number ?? `#${id}`),

@@ -75,6 +75,12 @@ test("a super admin reads the policies dashboard for last month and an account's
   const months = page.locator("[data-testid^='coverage-row-'][data-testid$='-01']");
   await expect(months.first()).toBeVisible();
   expect(await months.count()).toBeGreaterThanOrEqual(12);
+  // The snapshot table reads without sideways scrolling in a 1280 px window (its every column shown): it scrolled
+  // 380 px of 770 when it sat beside the charts.
+  expect(page.viewportSize()!.width).toBe(1280);
+  const table = page.getByTestId("coverage-table");
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(table.getByRole("columnheader")).toHaveCount(9);
   // Each report type asks its data span and series once (System, then Account): the two POST reads once counted as
   // changes, each invalidating the screen's own queries, and the screen asked again about fifteen times a second.
   await page.waitForTimeout(2_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { AppRequestInit } from "../../dataProvider/types";
 import { staffUser } from "../../test/fixtures";
 import { createMemoryDataProvider } from "../../test/memoryDataProvider";
@@ -38,6 +38,20 @@ describe("ReportingPage (/dashboard/reporting)", () => {
     // Looking ahead as well as back: the forecast of the covered share (issue 17 section 3).
     expect(await within(screen.getByRole("link", { name: "Open In 90 days" })).findByText("59.0 %")).toBeInTheDocument();
     await waitFor(() => expect(i18nProvider.missingKeys.size).toBe(0));
+  });
+
+  it("lets the snapshot table's columns be hidden and shown again with the grid kit's column chooser, every field reachable", async () => {
+    renderPage("staff");
+    const table = await screen.findByRole("table", { name: "Snapshot table" });
+    const headers = () => within(table).getAllByRole("columnheader", { hidden: true }).map((h) => h.textContent);
+    expect(headers()).toEqual(["Report date", "Total units", "Compliance %", "HO4", "Master", "Unknown", "None", "Unoccupied", "Excluded"]);
+    fireEvent.click(screen.getByRole("button", { name: "Columns" }));
+    const chooser = await screen.findByRole("group", { name: "Columns" });
+    expect(within(chooser).getAllByRole("checkbox")).toHaveLength(8);
+    fireEvent.click(within(chooser).getByRole("checkbox", { name: "Unoccupied" }));
+    expect(headers()).not.toContain("Unoccupied");
+    fireEvent.click(within(chooser).getByRole("checkbox", { name: "Unoccupied" }));
+    expect(headers()).toContain("Unoccupied");
   });
 
   it("starts a super admin on the System", async () => {

@@ -1,8 +1,9 @@
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Box, Button, Card, CardContent, MenuItem, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
-import { useDataProvider, useTranslate } from "react-admin";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useDataProvider, useStore, useTranslate } from "react-admin";
+import { ColumnsChooser } from "../../resources/common/gridKit/ColumnsChooser";
 import { useSearchParams } from "react-router-dom";
 import { REPORTABLE_TYPES, type ReportableType } from "../../domain/coverageSnapshots";
 import type { AppDataProvider } from "../../dataProvider/types";
@@ -30,6 +31,32 @@ const FIELDS = [
   "total_units_excluded",
 ];
 const TABLE_COLUMNS = ["total_units", "percent_units", "total_units_ho4", "total_units_master", "total_units_unknown", "total_units_none", "total_units_unoccupied", "total_units_excluded"];
+/** The table's shown columns (the grid kit's column chooser, kept per browser like every grid's). */
+const TABLE_STORE_KEY = "coverage_snapshots.table.hiddenColumns";
+/**
+ * Where the table has less room than its every column needs, the rarer classes start hidden (then Master and None),
+ * so it fits its card without sideways scrolling; the chooser shows them again. By the card's width, not the window's:
+ * a pinned side menu takes 260 px of a 600 px window.
+ */
+const DEFAULT_HIDDEN: Array<{ below: number; hidden: string[] }> = [
+  { below: 400, hidden: ["total_units_master", "total_units_unknown", "total_units_none", "total_units_unoccupied", "total_units_excluded"] },
+  { below: 630, hidden: ["total_units_unknown", "total_units_unoccupied", "total_units_excluded"] },
+];
+const NO_COLUMNS: string[] = [];
+const hiddenFor = (width: number | null) => (width === null ? NO_COLUMNS : (DEFAULT_HIDDEN.find((d) => width < d.below)?.hidden ?? NO_COLUMNS));
+
+/** The width of an element, followed as it changes (null until measured). */
+function useWidth<E extends HTMLElement>(): [(node: E | null) => void, number | null] {
+  const [width, setWidth] = useState<number | null>(null);
+  const [node, setNode] = useState<E | null>(null);
+  useEffect(() => {
+    if (!node || typeof ResizeObserver === "undefined") return undefined;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry.contentRect.width)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node]);
+  return [setNode, width];
+}
 /** Staff and agents report on their accounts and those accounts' communities (document 3 section 6). */
 const OFFICE_TYPES: ReportableType[] = ["Account", "Insurable"];
 
@@ -124,8 +151,8 @@ export function ReportingPage() {
       {series.isPending ? <Skeleton variant="rectangular" height={260} /> : null}
       {series.data && id === undefined ? <Alert severity="info">{translate(t("no_data"))}</Alert> : null}
       {series.data && id !== undefined ? (
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" } }}>
-          <Box sx={{ display: "grid", gap: 2 }}>
+        <Box sx={{ display: "grid", gap: 2 }}>
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" } }}>
             <Card variant="outlined">
               <CardContent>
                 <Typography variant="subtitle1" component="h2">
@@ -147,42 +174,7 @@ export function ReportingPage() {
               </CardContent>
             </Card>
           </Box>
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="subtitle1" component="h2">
-                {translate(t("table"))}
-              </Typography>
-              <TableContainer sx={{ overflowX: "auto" }}>
-                <Table size="small" aria-label={translate(t("table"))}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{translate(t("fields.report_date"))}</TableCell>
-                      {TABLE_COLUMNS.map((c) => (
-                        <TableCell key={c} align="right">
-                          {translate(t(`columns.${c}`))}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {series.data.meta.report_dates.map((date, i) => (
-                      <TableRow key={date} data-testid={`coverage-row-${date}`}>
-                        <TableCell>{date}</TableCell>
-                        {TABLE_COLUMNS.map((c) => {
-                          const v = series.data.data[c]?.[String(id)]?.[i];
-                          return (
-                            <TableCell key={c} align="right">
-                              {v === null || v === undefined ? "—" : c === "percent_units" ? `${v}%` : v.toLocaleString("en-US")}
-                            </TableCell>
-                          );
-                        })}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
-            </CardContent>
-          </Card>
+          <SnapshotTable series={series.data} id={id} />
         </Box>
       ) : null}
       {/* The snapshots look back; the forecast looks ahead from the cover known today (issue 17 section 3). */}
@@ -190,5 +182,60 @@ export function ReportingPage() {
         <CoveredShareSection />
       </Box>
     </>
+  );
+}
+
+/**
+ * The snapshot table under the charts, across the page: its headers wrap, and a column chooser hides and orders the
+ * unit classes, so it reads without sideways scrolling at common widths and every field stays reachable.
+ */
+function SnapshotTable({ series, id }: { series: TimeSeries; id: number }) {
+  const translate = useTranslate();
+  const [measure, width] = useWidth<HTMLDivElement>();
+  const defaultHidden = hiddenFor(width);
+  const [hidden] = useStore<string[]>(TABLE_STORE_KEY, defaultHidden);
+  const [ranks] = useStore<number[] | undefined>(`${TABLE_STORE_KEY}_columnRanks`);
+  const order = [...(ranks ?? []).filter((r) => r < TABLE_COLUMNS.length), ...TABLE_COLUMNS.map((_, i) => i).filter((i) => !ranks?.includes(i))];
+  const shown = order.map((i) => TABLE_COLUMNS[i]).filter((c) => !hidden.includes(c));
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1 }}>
+          <Typography variant="subtitle1" component="h2">
+            {translate(t("table"))}
+          </Typography>
+          <ColumnsChooser storeKey={TABLE_STORE_KEY} columns={TABLE_COLUMNS.map((c) => ({ id: c, label: translate(t(`columns.${c}`)) }))} defaultHidden={defaultHidden} />
+        </Box>
+        <TableContainer ref={measure} sx={{ overflowX: "auto" }} data-testid="coverage-table">
+          <Table size="small" aria-label={translate(t("table"))} sx={{ "& th, & td": { px: 1 }, "& th": { whiteSpace: "normal", verticalAlign: "bottom", lineHeight: 1.3 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(t("fields.report_date"))}</TableCell>
+                {shown.map((c) => (
+                  <TableCell key={c} align="right">
+                    {translate(t(`columns.${c}`))}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {series.meta.report_dates.map((date, i) => (
+                <TableRow key={date} data-testid={`coverage-row-${date}`}>
+                  <TableCell sx={{ whiteSpace: "nowrap" }}>{date}</TableCell>
+                  {shown.map((c) => {
+                    const v = series.data[c]?.[String(id)]?.[i];
+                    return (
+                      <TableCell key={c} align="right">
+                        {v === null || v === undefined ? "—" : c === "percent_units" ? `${v}%` : v.toLocaleString("en-US")}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </CardContent>
+    </Card>
   );
 }

@@ -11,6 +11,8 @@ export interface ChooserColumn {
   label: string;
 }
 
+const NONE: string[] = [];
+
 const padRanks = (ranks: number[], length: number) => ranks.concat(Array.from({ length: Math.max(0, length - ranks.length) }, (_, i) => ranks.length + i));
 
 /**
@@ -18,10 +20,10 @@ const padRanks = (ranks: number[], length: number) => ranks.concat(Array.from({ 
  * entries DataTable reads (`<storeKey>` hidden ids, `<storeKey>_columnRanks` order), so the grid follows at once and a
  * saved view can carry them. Its list exists only while open, so it never doubles the grid's headers.
  */
-export const ColumnsChooser = ({ storeKey, columns }: { storeKey: string; columns: ChooserColumn[] }) => {
+export const ColumnsChooser = ({ storeKey, columns, defaultHidden = NONE }: { storeKey: string; columns: ChooserColumn[]; defaultHidden?: string[] }) => {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [hidden, setHidden] = useStore<string[]>(storeKey, []);
+  const [hidden, setHidden] = useStore<string[]>(storeKey, defaultHidden);
   const [ranks, setRanks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const order = padRanks(ranks ?? [], columns.length).filter((index) => index < columns.length);
   const move = (position: number, by: -1 | 1) => {

@@ -27,6 +27,26 @@ it("runs a persisted job through pg-boss on the test database (PGlite or Postgre
   expect(EXPIRE_SECONDS).toBeLessThanOrEqual(15 * 60);
 }, 60_000);
 
+it("works through queued jobs one after the other without waiting the polling interval between them", async () => {
+  const handled: number[] = [];
+  let resolveAll: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (resolveAll = resolve));
+  await queue!.sendMany("probe-backlog", [1, 2, 3, 4].map((n) => ({ n })));
+  const started = Date.now();
+  // A 20 s interval: waiting it after each job (pg-boss's own loop) would take a minute for the last three.
+  await queue!.work<{ n: number }>(
+    "probe-backlog",
+    async ({ n }) => {
+      handled.push(n);
+      if (handled.length === 4) resolveAll();
+    },
+    { pollingIntervalSeconds: 20 },
+  );
+  await all;
+  expect(handled.sort()).toEqual([1, 2, 3, 4]);
+  expect(Date.now() - started).toBeLessThan(15_000);
+}, 60_000);
+
 it("keeps a cron schedule in the database, once for every process (payments are reconciled every five minutes)", async () => {
   await queue!.schedule(RECONCILE_JOB, RECONCILE_CRON);
   await queue!.schedule(RECONCILE_JOB, RECONCILE_CRON);

@@ -110,15 +110,16 @@ export async function queuePage(
 /**
  * The whole queue's exact total without reading it (the counting rule's counters, lib/list.ts): the proofs awaiting
  * review from the policy counters, less those listed as pending updates, plus the policies with pending updates (a
- * small set, read).
+ * small set, read once for both: 5,000 pending updates were joined to their policies twice, ~15 ms each at 1M).
  */
 async function wholeQueueTotal(db: Db) {
   const [row] = await queryRows<{ total: string | number }>(
     db,
     sql`WITH pr AS (${PENDING})
         SELECT (SELECT coalesce(sum(n), 0) FROM policy_counts_by_agency WHERE status = 'EXTERNAL_UNVERIFIED' AND NOT policy_in_system)
-             - (SELECT count(*) FROM pr JOIN policies po ON po.id = pr.policy_id WHERE NOT po.policy_in_system AND po.status = 'EXTERNAL_UNVERIFIED')
-             + (SELECT count(*) FROM pr JOIN policies po ON po.id = pr.policy_id WHERE NOT po.policy_in_system) AS total`,
+             - pending.awaiting + pending.listed AS total
+        FROM (SELECT count(*) FILTER (WHERE po.status = 'EXTERNAL_UNVERIFIED') AS awaiting, count(*) AS listed
+              FROM pr JOIN policies po ON po.id = pr.policy_id WHERE NOT po.policy_in_system) pending`,
   );
   return { total: Number(row?.total ?? 0), capped: false };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_PREFIX, type Role } from "../../src/domain/roles";
 import { eq } from "drizzle-orm";
-import { assignments, insurables, staff } from "../db/schema";
+import { assignments, insurables, policies, staff } from "../db/schema";
 import { type AuthHeaders, signInAs, type TestApp } from "../test/helpers";
 import { countQueries } from "../test/query-count";
 import { loadStaffUsers } from "../routes/staffs/staff-user";
@@ -184,5 +184,37 @@ describe("the prepared policy row", () => {
     const r = await statements("agentA", "GET", `${prefix("agentA")}/policies/${world.policies.A.id}/history`);
     expect(r.status).toBe(200);
     expect(r.count, r.sent.join("\n")).toBeLessThanOrEqual(4);
+  });
+});
+
+/* The unfiltered review queue's page and total are named statements (review-queue.ts); filtered pages are not. */
+describe("the prepared review queue", () => {
+  const queue = async (body: object) => {
+    const res = await t.app.inject({ method: "POST", url: "/v2/policy-support/review_queue/list", headers: as.support, payload: body });
+    expect(res.statusCode).toBe(200);
+    const json = res.json() as { data: Array<{ id: number }>; meta: { total: number } };
+    return { ids: json.data.map((r) => r.id), total: json.meta.total };
+  };
+
+  it("answers the queue as it is now, in each order asked, call after call", async () => {
+    const before = await queue({ pagination: { page: 1, per: 50 } });
+    const [added] = await t.database.db
+      .insert(policies)
+      .values({ number: "EXT-PREPARED-1", status: "EXTERNAL_UNVERIFIED", policy_in_system: false, policy_type_id: 1, agency_id: world.agencies.A.id, account_id: world.accounts.A.id })
+      .returning();
+    try {
+      for (let round = 0; round < 7; round++) {
+        const ascending = await queue({ pagination: { page: 1, per: 50 }, sort: { column: "created_at", direction: "asc" } });
+        const descending = await queue({ pagination: { page: 1, per: 50 }, sort: { column: "created_at", direction: "desc" } });
+        expect(ascending.total).toBe(before.total + 1);
+        expect(ascending.ids).toContain(added.id);
+        expect(descending.ids).toEqual([...ascending.ids].reverse());
+        const searched = await queue({ pagination: { page: 1, per: 50 }, filter: { search: "EXT-PREPARED" } });
+        expect(searched.ids).toEqual([added.id]);
+      }
+    } finally {
+      await t.database.db.delete(policies).where(eq(policies.id, added.id));
+    }
+    expect(await queue({ pagination: { page: 1, per: 50 } })).toEqual(before);
   });
 });

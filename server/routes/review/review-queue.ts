@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { queryRowsNamed } from "../../db/prepared";
 import { claimHolderJson, type ClaimHolder } from "../../lib/claims";
 import { SEARCH_COUNT_CAP, cappedCount, queryRows } from "../../lib/list";
 import { REVISION_VERSION } from "../external/review-state";
@@ -80,9 +81,11 @@ export async function queuePage(
     chosen.map((part) => sql`(SELECT 1 FROM ${part.from})`),
     sql` UNION ALL `,
   )}) queued`;
+  // Unfiltered (the queue as it opens, and every refresh of it), the page's texts are few (kinds × order): named, so
+  // PostgreSQL parses and plans them once per connection, not per request (server/db/prepared.ts). A filtered page's
+  // text varies with its filters: not named.
   const [rows, total] = await Promise.all([
-    queryRows<QueueRow>(
-      db,
+    (q.where.length === 0 ? (query: SQL) => queryRowsNamed<QueueRow>(db, "review_queue_page", query) : (query: SQL) => queryRows<QueueRow>(db, query))(
       sql`WITH pr AS (${PENDING}),
           page AS (SELECT id, row_number() OVER (ORDER BY k ${dir} NULLS LAST, id ${dir}) AS pos
                    FROM (${union}) u ORDER BY k ${dir} NULLS LAST, id ${dir} LIMIT ${q.per} OFFSET ${(q.page - 1) * q.per})
@@ -113,8 +116,9 @@ export async function queuePage(
  * small set, read once for both: 5,000 pending updates were joined to their policies twice, ~15 ms each at 1M).
  */
 async function wholeQueueTotal(db: Db) {
-  const [row] = await queryRows<{ total: string | number }>(
+  const [row] = await queryRowsNamed<{ total: string | number }>(
     db,
+    "review_queue_total",
     sql`WITH pr AS (${PENDING})
         SELECT (SELECT coalesce(sum(n), 0) FROM policy_counts_by_agency WHERE status = 'EXTERNAL_UNVERIFIED' AND NOT policy_in_system)
              - pending.awaiting + pending.listed AS total

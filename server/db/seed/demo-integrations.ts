@@ -3,7 +3,7 @@ import { keptSecret } from "../../lib/kept-secrets";
 import { encryptCredentials } from "../../integrations/credentials";
 import { sandboxScenario } from "../../integrations/sandbox";
 import { refreshIntegration, runSync, startRun } from "../../integrations/sync";
-import { DEMO_AGENCY } from "./demo-organisations";
+import { DEMO_ACCOUNT, DEMO_AGENCY } from "./demo-organisations";
 import * as s from "../schema";
 import type { SeedContext } from "./context";
 import { at, ymd } from "./days";
@@ -16,10 +16,12 @@ const DEMO_INTEGRATIONS = [
   { provider: "yardi" as const, url: "sandbox://lakeshore?properties=2&units=8", database: "lakeshore_live", history: 6, failing: null },
   // Another agency's account: Entrata, whose second property timed out last night (Integration Health shows it).
   { provider: "entrata" as const, url: "sandbox://riverbend?properties=2&units=4", database: "riverbend", history: 3, failing: "RIVERB-P2" },
+  // The demo staff's account: Yardi, one small property, so the staff's Policy Import has an integration to pick.
+  { provider: "yardi" as const, url: "sandbox://maple?properties=1&units=4", database: "maple_live", history: 4, failing: null },
 ];
 
 /**
- * Demo integrations (issue 15 section 2): two accounts connected to the sandbox provider, each with earlier nightly
+ * Demo integrations (issue 15 section 2; issue 16: the staff's own account too): three accounts connected to the sandbox provider, each with earlier nightly
  * runs (the duration trend) and last night's run done for real by the sync, so their units, leases and residents are
  * in the portfolio and one failure waits in Integration Health. Returns what the syncs added.
  */
@@ -34,7 +36,8 @@ export async function seedIntegrations(ctx: SeedContext): Promise<{ units: numbe
           AND NOT EXISTS (SELECT 1 FROM policies p WHERE p.account_id = a.id AND p.policy_type_id IN (2, 7)) ORDER BY a.id LIMIT 1`,
   );
   const [otherAccount] = await selectRows<{ id: number }>(db, sql`SELECT id FROM accounts WHERE title = 'Riverbend Realty Group'`);
-  const accounts = [summitAccount, otherAccount];
+  const [staffAccount] = await selectRows<{ id: number }>(db, sql`SELECT id FROM accounts WHERE title = ${DEMO_ACCOUNT}`);
+  const accounts = [summitAccount, otherAccount, staffAccount];
   const made: number[] = [];
   for (const [i, demo] of DEMO_INTEGRATIONS.entries()) {
     const account = accounts[i];

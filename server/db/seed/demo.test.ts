@@ -283,11 +283,21 @@ describe("demo seed", () => {
         (SELECT count(*)::int FROM leads) AS leads, (SELECT count(*)::int FROM invoices) AS invoices`,
     );
     expect(counts).toMatchObject({ policies: summary.policies, users: summary.users, units: summary.units, staff: summary.staff, leads: summary.leads, invoices: summary.invoices });
-    // 1,500 seeded units plus the 20 the demo integrations' first syncs imported (2 × 8 from Yardi, 4 from Entrata).
-    expect(summary.units).toBe(1520);
+    // 1,500 seeded units plus the 24 the demo integrations' first syncs imported (2 × 8 and 4 from Yardi, 4 from Entrata).
+    expect(summary.units).toBe(1524);
     expect(summary.policies).toBe(3000);
     expect(summary.users).toBeGreaterThan(2000);
     expect(summary.leads).toBe(500);
+  });
+
+  it("connects the demo staff's account to an integration whose first sync linked its units, so the staff can import legacy policies", async () => {
+    const rows = await selectRows<{ provider: string; units: number; runs: number }>(
+      db,
+      sql`SELECT ig.provider, (SELECT count(*)::int FROM integration_profiles ip WHERE ip.integration_id = ig.id AND ip.external_context = 'unit') AS units,
+            (SELECT count(*)::int FROM integration_sync_runs r WHERE r.integration_id = ig.id AND r.status = 'succeeded') AS runs
+          FROM integrations ig JOIN staffs s ON s.organizable_type = 'Account' AND s.organizable_id = ig.account_id WHERE s.email = 'staff@coverdesk.test'`,
+    );
+    expect(rows).toEqual([{ provider: "yardi", units: 4, runs: 5 }]);
   });
 
   it("has one person with two customer records for Merge Users: same name, other login email and phone, one on a lease, one on a policy", async () => {

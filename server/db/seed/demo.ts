@@ -104,7 +104,7 @@ function seedPortfolio(db: Db, today: Date, passwordHash: string, files?: FileSt
     await recordCreation(tx);
     // After the flags: the auto-assign run reads which units are occupied and already covered.
     await seedMasterPolicies(ctx);
-    // Last: the integrations' syncs bring their own units, leases and residents into accounts without a master.
+    // Last: the integrations' syncs bring their own units, leases and residents (one property into the staff's account).
     const synced = await seedIntegrations(ctx);
     // The coverage reports have a year of history: the first of each of the last 12 months, then yesterday (issue 16).
     await writeSnapshots(tx, backfillDates(ymd(ctx.today - 1), 12));

@@ -1,10 +1,11 @@
 import { Readable } from "node:stream";
-import { eq, inArray, like, sql } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_JOB_KEEP_DAYS, BULK_SYNC_MAX, type BulkJob } from "../../src/domain/bulk";
 import { bulkJobs, policies, policyUsers, profiles, sentEmails, staff } from "../db/schema";
 import { attachDocument } from "../files/documents";
 import { defineBulkAction } from "../lib/bulk";
+import { AppError } from "../lib/errors";
 import type { InlineQueue } from "./queue";
 import { deleteFinishedBulkJobs, runBulkJob } from "./bulk-job";
 import type { AuthHeaders, TestApp } from "../test/helpers";
@@ -143,14 +144,16 @@ describe("the job itself (server/jobs/bulk-job.ts)", () => {
     await setAll(mine, true);
   });
 
-  it("progress is written while it runs, in batches, so any API process reads how far it got", async () => {
-    const seen: number[] = [];
+  it("each row done is saved at once, so a resume skips every row done; failures are saved in batches, the count never past an unsaved one", async () => {
+    // What the database says at each row (as a resume after a crash at that row would read it).
+    const seen = new Map<number, { processed: number; done: number; failed: number }>();
+    const refused = (id: number) => id > 100 && id <= 110;
     const probe = defineBulkAction({
       name: "test.probe",
-      label: sql`''`,
       each: async (app, _actor, id) => {
-        const [row] = await app.db.select({ processed: bulkJobs.processed }).from(bulkJobs).where(eq(bulkJobs.action, "test.probe"));
-        if (id % 30 === 0) seen.push(row.processed);
+        const [row] = await app.db.select().from(bulkJobs).where(eq(bulkJobs.action, "test.probe"));
+        seen.set(id, { processed: row.processed, done: row.done_count, failed: row.failed.length });
+        if (refused(id)) throw new AppError(422, { message: "refused" });
       },
     });
     const targets = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, label: String(i + 1) }));
@@ -159,11 +162,17 @@ describe("the job itself (server/jobs/bulk-job.ts)", () => {
       .values({ staff_id: world.staff.staffA.id, action: probe.name, scope: { kind: "account", accountId: world.accounts.A.id }, targets, total: targets.length })
       .returning();
     await runBulkJob(t.app, job.id);
-    // Rows 30, 60, 90 saw nothing written yet (under PROGRESS_EVERY_ROWS and 500 ms), 120 and 150 saw the 100 rows.
-    expect(seen[seen.length - 1]).toBeGreaterThanOrEqual(100);
-    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    // Rows before any failure: every earlier row is saved when the next one starts (it was 0 until a batch of 100).
+    for (let id = 1; id <= 101; id++) expect(seen.get(id), `row ${id}`).toEqual({ processed: id - 1, done: id - 1, failed: 0 });
+    // After failures: the saved count covers exactly the failures saved with it, never one whose reason is not saved.
+    for (const [id, at] of seen) {
+      expect(at.processed, `row ${id}`).toBeLessThan(id);
+      expect(at.failed, `row ${id}`).toBe(targets.slice(0, at.processed).filter((r) => refused(r.id)).length);
+      expect(at.done + at.failed).toBe(at.processed);
+    }
     const [after] = await t.database.db.select().from(bulkJobs).where(eq(bulkJobs.id, job.id));
-    expect(after).toMatchObject({ status: "done", processed: 150, done_count: 150 });
+    expect(after).toMatchObject({ status: "done", processed: 150, done_count: 140 });
+    expect(after.failed.map((f) => f.id)).toEqual(targets.filter((r) => refused(r.id)).map((r) => r.id));
   });
 
   it("a job a live process runs (fresh heartbeat) or one that ended is not taken again", async () => {

@@ -38,9 +38,11 @@ function claimBulkJob(db: Db, jobId: number) {
 /**
  * Runs a grid's bulk action in the background (server/lib/bulk.ts runBulk): each row by the single action's rules,
  * as the staff member who asked is now (a member disabled meanwhile stops the job) within the scope the rows were
- * picked in. Progress (rows finished, done, failed with their reasons) is written in batches (server/lib/progress.ts),
- * so the console shows it from any API process, and a retry after a crash goes on from the last rows written (the
- * few after them are applied again: enable, disable and archive set a state; a resend mailed a moment ago is refused).
+ * picked in. Progress is written as it goes, so the console shows it from any API process and a retry after a crash
+ * goes on from the last row written: each row done is saved at once, so only the row in flight when the process
+ * stopped may be applied again (enable, disable and archive set a state; a resend mailed a moment ago is refused; a
+ * reminder is claimed once per day); rows that failed are saved in batches with their reasons (server/lib/progress.ts)
+ * and the saved count never passes an unsaved failure, so up to a batch of rows after failures may be applied again.
  */
 export async function runBulkJob(app: FastifyInstance, jobId: number): Promise<void> {
   const db = app.db;
@@ -67,15 +69,25 @@ export async function runBulkJob(app: FastifyInstance, jobId: number): Promise<v
       return;
     }
     const actor = { user, scope: job.scope as Scope };
-    const progress = batchedProgress(() => db.update(bulkJobs).set(counts()).where(eq(bulkJobs.id, jobId)));
+    // Failed rows not saved yet: the saved count never passes one, so a resume never loses a failure's reason.
+    let unsaved = false;
+    const progress = batchedProgress(() => {
+      unsaved = false;
+      return db.update(bulkJobs).set(counts()).where(eq(bulkJobs.id, jobId));
+    });
     await applyBulk(
       job.targets.slice(job.processed),
       (id) => action.each(app, actor, id, job.params),
       async ({ failure }) => {
         processed += 1;
-        if (failure) failed.push(failure);
-        else doneCount += 1;
-        await progress.report(processed, job.total);
+        if (failure) {
+          failed.push(failure);
+          unsaved = true;
+        } else doneCount += 1;
+        // A row done is saved at once (a small write beside the row's own), so a resume after a crash goes on from the
+        // next row, not from a batch ago; failures (their list rewritten whole) are saved in batches with the count.
+        if (unsaved) await progress.report(processed, job.total);
+        else await db.update(bulkJobs).set({ processed, done_count: doneCount, heartbeat_at: new Date() }).where(eq(bulkJobs.id, jobId));
       },
     );
     await finish({ status: "done", error: null });

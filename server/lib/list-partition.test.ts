@@ -86,6 +86,44 @@ describe("an agent's pages read per agency and merged", () => {
   });
 });
 
+describe("an agent's pages without a search, and a search matching more than the count's cap", () => {
+  it("read per agency, equal the whole tree sorted at once (every policy of the tree, no search)", async () => {
+    const { A, A1 } = world.agencies;
+    for (const [column, direction] of [["updated_at", "desc"], ["number", "asc"]] as const) {
+      const expected = (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`SELECT po.id FROM policies po WHERE po.agency_id IN (${A.id}, ${A1.id}) AND po.status = 'BOUND'
+              ORDER BY ${sql.raw(SORTS[column])} ${sql.raw(direction.toUpperCase())} NULLS LAST, po.id ${sql.raw(direction.toUpperCase())}`,
+        )
+      ).map((r) => Number(r.id));
+      const res = await t.app.inject({ method: "POST", url: "/v2/staff_agency/policies/list", headers: agent, payload: { filter: { status: ["BOUND"] }, sort: { column, direction }, pagination: { page: 1, per: 100 } } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { data: Array<{ id: number }> }).data.map((r) => r.id)).toEqual(expected);
+    }
+  });
+
+  it("a search matching more than 1,000 of the tree's policies: page 1 read per agency, the count capped", async () => {
+    const { A, A1, B } = world.agencies;
+    await t.database.db.execute(sql`INSERT INTO policies (number, status, policy_type_id, policy_in_system, agency_id, updated_at)
+      SELECT 'PX-' || lpad(g::text, 4, '0'), 'BOUND', 1, true, (ARRAY[${A.id}, ${A1.id}, ${B.id}]::int[])[1 + g % 3],
+        timestamptz '2026-03-01 00:00:00+00' + (g % 13) * interval '1 minute'
+      FROM generate_series(1, 1650) g`);
+    const expected = (
+      await queryRows<{ id: number }>(
+        t.database.db,
+        sql`SELECT po.id FROM policies po WHERE po.number LIKE 'PX-%' AND po.agency_id IN (${A.id}, ${A1.id}) ORDER BY po.updated_at DESC, po.id DESC`,
+      )
+    ).map((r) => Number(r.id));
+    expect(expected.length).toBe(1100);
+    const res = await t.app.inject({ method: "POST", url: "/v2/staff_agency/policies/list", headers: agent, payload: { filter: { number: { like: "px-" } }, sort: { column: "updated_at", direction: "desc" }, pagination: { page: 2, per: 30 } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const json = res.json() as { data: Array<{ id: number }>; meta: { total: number; total_capped?: boolean } };
+    expect(json.data.map((r) => r.id)).toEqual(expected.slice(30, 60));
+    expect(json.meta).toMatchObject({ total: 1000, total_capped: true });
+  });
+});
+
 describe("an agent's leads read per agency and merged", () => {
   it("equal the tree's leads sorted at once (last visit, site visits: both with ties)", async () => {
     const { A, A1, B } = world.agencies;

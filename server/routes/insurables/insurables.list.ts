@@ -102,7 +102,8 @@ export function insurableListQuery(scope: Scope, extra: SQL[] = [], filter?: unk
     ...(plainPage ? { pageFrom: sql`insurables i` } : {}),
     where: [...insurableScopeCondition(scope), ...extra],
     id: sql`i.id`,
-    // An agency tree's first pages agency by agency, each along insurables_agency_title_idx (list.ts, Partitioned pages).
-    ...(scope.kind === "agencies" ? { partition: { column: sql`i.agency_id`, values: scope.agencyIds } } : {}),
+    // An agency tree's first pages agency by agency, each along insurables_agency_title_idx (list.ts, Partitioned pages),
+    // a title search too: the index carries the title.
+    ...(scope.kind === "agencies" ? { partition: { column: sql`i.agency_id`, values: scope.agencyIds, searches: true } } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { policies, policyUsers, profiles, users } from "../../db/schema";
 import { attachDocument } from "../../files/documents";
@@ -69,6 +70,65 @@ describe("Policy Review queue", () => {
     expect(updates).toBeGreaterThan(1);
     expect(await whole({})).toBe(proofs + updates - 1);
     await db.delete(policyRevisions);
+  });
+
+  it("a searched queue's pages and totals are the queue's rows filtered and sorted at once (common, rare, absent, number)", async () => {
+    const db = t.database.db;
+    const { policyRevisions } = await import("../../db/schema");
+    // Fourteen policies of account B: customers "Cora Commonly<n>" but one "Rarity Single"; two verified, one of them
+    // with pending updates (listed as updates), the other not in the queue; three proofs with updates; created_at ties.
+    const made: number[] = [];
+    for (let n = 1; n <= 14; n++) {
+      const [policy] = await db
+        .insert(policies)
+        .values({
+          number: `RQS-${String(n).padStart(2, "0")}`,
+          status: n === 4 || n === 9 ? "EXTERNAL_VERIFIED" : "EXTERNAL_UNVERIFIED",
+          policy_type_id: 1,
+          account_id: world.accounts.B.id,
+          agency_id: world.agencies.B.id,
+          created_at: new Date(Date.UTC(2026, 9, 1 + (n % 5), 8)),
+        })
+        .returning();
+      const [user] = await db.insert(users).values({ email: `rqs${n}@review.test` }).returning();
+      const fullName = n === 6 ? "Rarity Single" : `Cora Commonly${n}`;
+      await db.insert(profiles).values({ profileable_type: "User", profileable_id: user.id, first_name: fullName.split(" ")[0], last_name: fullName.split(" ")[1], full_name: fullName });
+      await db.insert(policyUsers).values({ policy_id: policy.id, user_id: user.id, primary: true });
+      made.push(policy.id);
+    }
+    for (const [n, day] of [[4, 2], [7, 3], [11, 1], [12, 4]] as const) {
+      await db.insert(policyRevisions).values({ policy_id: made[n - 1], changes: {}, submitted_by_type: "Staff", submitted_by_id: world.staff.staffA.id, created_at: new Date(Date.UTC(2026, 9, day, 9)) });
+    }
+    type Row = { id: number; number: string; kind: string; customer: string | null };
+    const list = (body: object) => post("/v2/policy-support/review_queue/list", as.support, body).then((r) => r.json() as { data: Row[]; meta: { total: number } });
+    const sorts = [{}, { sort: { column: "created_at", direction: "desc" } }, { sort: { column: "number", direction: "asc" } }, { sort: { column: "updated_at", direction: "desc" } }];
+    for (const sort of sorts) {
+      // The queue unsearched (account B holds every policy these terms can match), in one page.
+      const whole = await list({ filter: { account_id: [world.accounts.B.id] }, pagination: { page: 1, per: 200 }, ...sort });
+      expect(whole.data.filter((r) => r.number.startsWith("RQS-")).length).toBe(13);
+      for (const term of ["commonly", "rarity single", "zzqx-absent", "rqs-1"]) {
+        const expected = whole.data.filter((r) => r.number.toLowerCase().includes(term) || (r.customer ?? "").toLowerCase().includes(term)).map((r) => `${r.number}:${r.kind}`);
+        const seen: string[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const got = await list({ filter: { search: term }, pagination: { page, per: 4 }, ...sort });
+          expect(got.meta.total, `${term} page ${page}`).toBe(expected.length);
+          seen.push(...got.data.map((r) => `${r.number}:${r.kind}`));
+        }
+        expect(seen, `${term} ${JSON.stringify(sort)}`).toEqual(expected);
+        if (term === "commonly") expect(expected.length).toBe(12);
+        if (term === "rqs-1") expect(expected.length).toBe(5);
+      }
+      // One kind at a time, too.
+      for (const kind of ["proof", "revision"]) {
+        const expected = (await list({ filter: { account_id: [world.accounts.B.id], kind }, pagination: { page: 1, per: 200 }, ...sort })).data.filter((r) => r.customer?.startsWith("Cora Commonly")).map((r) => r.number);
+        const got = await list({ filter: { search: "commonly", kind }, pagination: { page: 1, per: 50 }, ...sort });
+        expect(got.data.map((r) => r.number)).toEqual(expected);
+        expect(got.meta.total).toBe(expected.length);
+      }
+    }
+    await db.delete(policyRevisions);
+    await db.delete(policyUsers).where(inArray(policyUsers.policy_id, made));
+    await db.delete(policies).where(inArray(policies.id, made));
   });
 
   it("gives no pre-fill for a certificate without a readable text layer", async () => {

@@ -268,10 +268,11 @@ function assembleStats(rows: StatsRow[], window: StatsWindow, bucket: "day" | "m
 }
 
 /**
- * Each lead's events of the window per bucket, from the events alone (index-only on lead_events (agency_id,
- * created_at, lead_id, tag) or (created_at, lead_id, tag)); only then their leads (status, scope, filters), each
- * looked up once instead of once per event. Per bucket a lead counts once (one row); over the window once, by
- * grouping its buckets again.
+ * Each lead's events of the window per bucket. Without lead filters, from the events alone (index-only on
+ * lead_events (agency_id, created_at, lead_id, tag) or (created_at, lead_id, tag)); only then their leads (status,
+ * scope), each looked up once instead of once per event. With lead filters (status, name, email…), the matching leads
+ * first, and only their events: grouping every event of the window before filtering took ~15 s at 5,000,000 leads
+ * (issue 12). Per bucket a lead counts once (one row); over the window once, by grouping its buckets again.
  */
 async function statsFromEvents(db: Db, scope: Scope, window: StatsWindow, leadFilter: QueryObject): Promise<StatsRow[]> {
   const bucket = statsBucket(window.start, window.end);
@@ -285,20 +286,27 @@ async function statsFromEvents(db: Db, scope: Scope, window: StatsWindow, leadFi
         : [];
   const eventWhere = [sql`e.created_at >= ${dayStart(window.start)}`, sql`e.created_at < ${dayEnd(window.end)}`, ...eventScope];
   const leadWhere = [...leadScopeCondition(scope), ...params.where];
-  // Campaign and name filters name the lead's tracking URL and profile; without filters only the lead is read.
-  const leadFrom = params.where.length ? sql`leads l LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id` : sql`leads l`;
   const bucketExpr = sql`to_char(date_trunc(${bucket}, e.created_at AT TIME ZONE ${REPORT_TIME_ZONE}), 'YYYY-MM-DD')`;
+  const eventAggregates = sql`count(*) AS events, bool_or(e.tag IS NOT NULL AND e.tag <> ${LEAD_TAGS.landing}) AS applied, bool_or(e.tag = ${LEAD_TAGS.payment}) AS paid`;
+  // Campaign and name filters name the lead's tracking URL and profile (each at most one per lead).
+  const ev = params.where.length
+    ? sql`SELECT ${bucketExpr} AS bucket, e.lead_id, ${eventAggregates},
+          bool_or(l.status = 'converted') AS converted, bool_or(l.status <> 'converted') AS open, bool_or(l.archived) AS archived
+        FROM lead_events e JOIN (
+          SELECT l.id, l.status, l.archived FROM leads l LEFT JOIN tracking_urls tu ON tu.id = l.tracking_url_id
+            LEFT JOIN profiles lp ON lp.profileable_type = 'Lead' AND lp.profileable_id = l.id
+          WHERE ${sql.join(leadWhere, sql` AND `)}) l ON l.id = e.lead_id
+        WHERE ${sql.join(eventWhere, sql` AND `)}
+        GROUP BY 1, 2`
+    : sql`SELECT b.bucket, b.lead_id, b.events, b.applied, b.paid, l.status = 'converted' AS converted, l.status <> 'converted' AS open, l.archived
+        FROM (SELECT ${bucketExpr} AS bucket, e.lead_id, ${eventAggregates}
+              FROM lead_events e WHERE ${sql.join(eventWhere, sql` AND `)}
+              GROUP BY 1, 2) b
+        JOIN leads l ON l.id = b.lead_id
+        ${leadWhere.length ? sql`WHERE ${sql.join(leadWhere, sql` AND `)}` : sql``}`;
   return queryRows<StatsRow>(
     db,
-    sql`WITH per_bucket AS (
-          SELECT ${bucketExpr} AS bucket, e.lead_id, count(*) AS events,
-            bool_or(e.tag IS NOT NULL AND e.tag <> ${LEAD_TAGS.landing}) AS applied, bool_or(e.tag = ${LEAD_TAGS.payment}) AS paid
-          FROM lead_events e WHERE ${sql.join(eventWhere, sql` AND `)}
-          GROUP BY 1, 2),
-        ev AS (
-          SELECT b.bucket, b.lead_id, b.events, b.applied, b.paid, l.status = 'converted' AS converted, l.status <> 'converted' AS open, l.archived
-          FROM per_bucket b JOIN ${leadFrom} ON l.id = b.lead_id
-          ${leadWhere.length ? sql`WHERE ${sql.join(leadWhere, sql` AND `)}` : sql``}),
+    sql`WITH ev AS (${ev}),
         per_lead AS (
           SELECT NULL::text AS bucket, sum(events) AS events, bool_or(applied) AS applied, bool_or(paid) AS paid, bool_or(converted) AS converted, bool_or(open) AS open,
             bool_or(archived) AS archived

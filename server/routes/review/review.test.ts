@@ -118,11 +118,14 @@ describe("Policy Review queue", () => {
         if (term === "commonly") expect(expected.length).toBe(12);
         if (term === "rqs-1") expect(expected.length).toBe(5);
       }
-      // One kind at a time, too.
-      for (const kind of ["proof", "revision"]) {
-        const expected = (await list({ filter: { account_id: [world.accounts.B.id], kind }, pagination: { page: 1, per: 200 }, ...sort })).data.filter((r) => r.customer?.startsWith("Cora Commonly")).map((r) => r.number);
-        const got = await list({ filter: { search: "commonly", kind }, pagination: { page: 1, per: 50 }, ...sort });
-        expect(got.data.map((r) => r.number)).toEqual(expected);
+      // One kind at a time, and a status filter (which replaces what makes a proof wait), too.
+      for (const narrowed of [{ kind: "proof" }, { kind: "revision" }, { status: "EXTERNAL_VERIFIED" }]) {
+        const expected = (await list({ filter: { account_id: [world.accounts.B.id], ...narrowed }, pagination: { page: 1, per: 200 }, ...sort })).data
+          .filter((r) => r.customer?.startsWith("Cora Commonly"))
+          .map((r) => `${r.number}:${r.kind}`);
+        const got = await list({ filter: { search: "commonly", ...narrowed }, pagination: { page: 1, per: 50 }, ...sort });
+        expect(got.data.map((r) => `${r.number}:${r.kind}`), JSON.stringify(narrowed)).toEqual(expected);
+        if ("status" in narrowed) expect(expected.length).toBeGreaterThan(1);
         expect(got.meta.total).toBe(expected.length);
       }
     }

@@ -3,6 +3,7 @@ import type { Role } from "../../../src/domain/roles";
 import { policyIdOfInvoice } from "../../billing/ownership";
 import { defaultCondition, type FilterDef, type ListQuery, type ListSpec } from "../../lib/list";
 import type { Scope } from "../../lib/scope";
+import { isoTimestamp } from "../../lib/timestamps";
 import { policyScopeCondition } from "../policies/policies.scope";
 
 /**
@@ -94,8 +95,6 @@ export interface InvoiceRow {
   customer: string | null;
 }
 
-const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
-
 /**
  * One invoice on the wire; money in cents. `total` is what the invoice bills (its total_due, as the policy page
  * names it), `total_payable` what is still to collect (0 once complete or cancelled).
@@ -114,7 +113,7 @@ export function invoiceRowJson(row: InvoiceRow) {
     total_received: Number(row.total_received),
     policy: typeof row.policy === "string" ? (JSON.parse(row.policy) as { id: number; number: string; status: string }) : row.policy,
     customer: row.customer,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   };
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { POLICY_TYPES } from "../../../src/domain/policies";
 import type { ListQuery, ListSpec } from "../../lib/list";
 import { type Scope, scopeConditions } from "../../lib/scope";
+import { isoTimestamp } from "../../lib/timestamps";
 
 /** Policy types that are master policies (2 Master, 7 Master Security Deposit), and the type of their unit coverages. */
 export const MASTER_TYPE_IDS: number[] = POLICY_TYPES.filter((t) => t.master).map((t) => t.id);
@@ -102,8 +103,6 @@ export interface MasterPolicyRow {
 
 const json = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 const num = (v: number | string | null) => (v === null ? null : Number(v));
-const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-
 export function masterPolicyRowJson(row: MasterPolicyRow) {
   return {
     id: row.id,
@@ -121,7 +120,7 @@ export function masterPolicyRowJson(row: MasterPolicyRow) {
     calculation_base: num(row.calculation_base),
     covered_units: Number(row.covered_units),
     communities_count: Number(row.communities_count),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoTimestamp(row.created_at),
+    updated_at: isoTimestamp(row.updated_at),
   };
 }
